@@ -1,0 +1,188 @@
+package runtime
+
+import "sort"
+
+// Package is a Lisp package: a namespace of symbols.
+type Package struct {
+	Name      string
+	Nicknames []string
+	internal  map[string]*Symbol
+	external  map[string]*Symbol
+	shadowing map[string]*Symbol
+	Use       []*Package
+	UsedBy    []*Package
+	// Locked packages (COMMON-LISP) refuse new definitions of their symbols.
+	Locked bool
+	Doc    string
+}
+
+// Symbol status values returned by FindSymbol.
+const (
+	StatusNone = iota
+	StatusInternal
+	StatusExternal
+	StatusInherited
+)
+
+func newPackage(name string) *Package {
+	return &Package{Name: name, internal: map[string]*Symbol{}, external: map[string]*Symbol{}}
+}
+
+// FindSymbol looks name up in p, returning the symbol and its status.
+func (p *Package) FindSymbol(name string) (*Symbol, int) {
+	if s, ok := p.external[name]; ok {
+		return s, StatusExternal
+	}
+	if s, ok := p.internal[name]; ok {
+		return s, StatusInternal
+	}
+	for _, u := range p.Use {
+		if s, ok := u.external[name]; ok {
+			return s, StatusInherited
+		}
+	}
+	return nil, StatusNone
+}
+
+// Intern finds or creates the symbol name in p. The status is StatusNone
+// when the symbol was created.
+func (p *Package) Intern(name string) (*Symbol, int) {
+	if s, st := p.FindSymbol(name); st != StatusNone {
+		return s, st
+	}
+	s := &Symbol{Name: name, Pkg: p}
+	if p.Name == "KEYWORD" {
+		s.Value = s
+		s.Flags |= FlagConstant
+		p.external[name] = s
+	} else {
+		p.internal[name] = s
+	}
+	return s, StatusNone
+}
+
+// IsExternal reports whether s is present in p as an external symbol.
+func (p *Package) IsExternal(s *Symbol) bool {
+	return p.external[s.Name] == s
+}
+
+// Present returns the symbol directly present in p (not inherited).
+func (p *Package) Present(name string) (*Symbol, int) {
+	if s, ok := p.external[name]; ok {
+		return s, StatusExternal
+	}
+	if s, ok := p.internal[name]; ok {
+		return s, StatusInternal
+	}
+	return nil, StatusNone
+}
+
+// AddPresent makes s present in p, internal or external.
+func (p *Package) AddPresent(s *Symbol, external bool) {
+	if external {
+		delete(p.internal, s.Name)
+		p.external[s.Name] = s
+	} else {
+		delete(p.external, s.Name)
+		p.internal[s.Name] = s
+	}
+}
+
+// RemovePresent removes the symbol called name from p's present symbols.
+func (p *Package) RemovePresent(name string) {
+	delete(p.internal, name)
+	delete(p.external, name)
+	delete(p.shadowing, name)
+}
+
+// Export makes a present symbol external. Conflict checks are the caller's.
+func (p *Package) Export(s *Symbol) {
+	delete(p.internal, s.Name)
+	p.external[s.Name] = s
+}
+
+// Unexport makes an external symbol internal.
+func (p *Package) Unexport(s *Symbol) {
+	if p.external[s.Name] == s {
+		delete(p.external, s.Name)
+		p.internal[s.Name] = s
+	}
+}
+
+// Shadowing returns the shadowing symbols of p.
+func (p *Package) Shadowing() []*Symbol {
+	out := make([]*Symbol, 0, len(p.shadowing))
+	for _, s := range p.shadowing {
+		out = append(out, s)
+	}
+	sortSymbols(out)
+	return out
+}
+
+// AddShadowing records s as a shadowing symbol of p.
+func (p *Package) AddShadowing(s *Symbol) {
+	if p.shadowing == nil {
+		p.shadowing = map[string]*Symbol{}
+	}
+	p.shadowing[s.Name] = s
+}
+
+// IsShadowing reports whether name is shadowed in p.
+func (p *Package) IsShadowing(name string) bool {
+	_, ok := p.shadowing[name]
+	return ok
+}
+
+// UsePackage adds q to p's use list.
+func (p *Package) UsePackage(q *Package) {
+	for _, u := range p.Use {
+		if u == q {
+			return
+		}
+	}
+	p.Use = append(p.Use, q)
+	q.UsedBy = append(q.UsedBy, p)
+}
+
+// UnusePackage removes q from p's use list.
+func (p *Package) UnusePackage(q *Package) {
+	p.Use = removePkg(p.Use, q)
+	q.UsedBy = removePkg(q.UsedBy, p)
+}
+
+func removePkg(l []*Package, q *Package) []*Package {
+	out := l[:0]
+	for _, x := range l {
+		if x != q {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// ExternalSymbols returns p's external symbols sorted by name.
+func (p *Package) ExternalSymbols() []*Symbol {
+	out := make([]*Symbol, 0, len(p.external))
+	for _, s := range p.external {
+		out = append(out, s)
+	}
+	sortSymbols(out)
+	return out
+}
+
+// PresentSymbols returns every symbol present in p, sorted by name.
+func (p *Package) PresentSymbols() []*Symbol {
+	out := make([]*Symbol, 0, len(p.external)+len(p.internal))
+	for _, s := range p.external {
+		out = append(out, s)
+	}
+	for _, s := range p.internal {
+		out = append(out, s)
+	}
+	sortSymbols(out)
+	return out
+}
+
+func sortSymbols(l []*Symbol) {
+	sort.Slice(l, func(i, j int) bool { return l[i].Name < l[j].Name })
+}

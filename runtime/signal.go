@@ -1,0 +1,281 @@
+package runtime
+
+import "fmt"
+
+// Handler is one binding of a handler-bind cluster.
+type Handler struct {
+	Type Value // a type specifier
+	Fn   Value // a function designator of one argument
+}
+
+// Restart is an established restart.
+type Restart struct {
+	Name        Value // a symbol, NIL for anonymous restarts
+	Fn          Value // function invoked by invoke-restart
+	Report      Value // string, function of a stream, or nil
+	Interactive Value // function returning an argument list, or nil
+	Test        Value // function of a condition, or nil
+	// Conditions associated by with-condition-restarts; empty means any.
+	Conditions []*Instance
+}
+
+// Unhandled is the panic value that carries an error nobody handled to the
+// top level (the effect of the top-level ABORT restart).
+type Unhandled struct {
+	Condition *Instance
+	Backtrace []CallRecord
+}
+
+func (u *Unhandled) Error() string { return "unhandled condition" }
+
+// MakeCondition creates a condition of the class named name (in COMMON-LISP
+// unless qualified "PKG:NAME") with an initarg plist of keyword names and values.
+func (th *Thread) MakeCondition(name string, initargs ...Value) *Instance {
+	sym := th.Img.defLookup(name)
+	c := th.Img.Classes[sym]
+	if c == nil {
+		panic("golem: condition class " + name + " is not defined")
+	}
+	inst := NewInstance(c)
+	th.InitInstance(inst, initargs)
+	return inst
+}
+
+func (img *Image) defLookup(name string) *Symbol {
+	for i := 0; i < len(name); i++ {
+		if name[i] == ':' {
+			p := img.FindPackage(name[:i])
+			s, _ := p.Intern(name[i+1:])
+			return s
+		}
+	}
+	return img.CLSym(name)
+}
+
+// PushHandlers establishes a handler cluster; restore with the saved slice.
+func (th *Thread) PushHandlers(cluster []Handler) {
+	n := len(th.Handlers)
+	th.Handlers = append(th.Handlers[:n:n], cluster)
+}
+
+// PushRestart establishes a restart.
+func (th *Thread) PushRestart(r *Restart) {
+	n := len(th.Restarts)
+	th.Restarts = append(th.Restarts[:n:n], r)
+}
+
+// Signal runs the applicable handlers for c, innermost first. Each handler
+// runs with its own cluster and the ones inside it disabled. Signal returns
+// when every applicable handler declined.
+func (th *Thread) Signal(c *Instance) {
+	if bos := th.Img.S.BreakOnSignals.Value; bos != nil && bos != NIL && th.TypeP(c, bos) {
+		th.InvokeDebugger(c)
+	}
+	for i := len(th.Handlers) - 1; i >= 0; i-- {
+		for _, h := range th.Handlers[i] {
+			if th.TypeP(c, h.Type) {
+				saved := th.Handlers
+				th.Handlers = th.Handlers[:i:i]
+				th.Call(h.Fn, c)
+				th.Handlers = saved
+			}
+		}
+	}
+}
+
+// Error signals c and, when no handler takes a non-local exit, enters the
+// debugger (which never returns).
+func (th *Thread) Error(c *Instance) Value {
+	th.Signal(c)
+	th.InvokeDebugger(c)
+	return nil
+}
+
+// InvokeDebugger calls *debugger-hook* and then the image's debugger; it does
+// not return.
+func (th *Thread) InvokeDebugger(c *Instance) {
+	hookSym := th.Img.S.DebuggerHook
+	if hook := hookSym.Value; hook != nil && hook != NIL {
+		th.BindSpecial(hookSym, NIL)
+		th.Call(hook, c, hook)
+	}
+	if th.Img.Debugger != nil {
+		th.Img.Debugger(th, c)
+	}
+	bt := append([]CallRecord(nil), th.Frames...)
+	panic(&Unhandled{Condition: c, Backtrace: bt})
+}
+
+// ConditionOf turns CLHS 9.1.2.1 condition designator arguments into a
+// condition: a condition, a class name with initargs, or a format control with
+// arguments (which makes a condition of defaultType).
+func (th *Thread) ConditionOf(args []Value, defaultType string) *Instance {
+	if len(args) == 0 {
+		th.ProgramError("no condition designator given")
+	}
+	switch d := args[0].(type) {
+	case *Instance:
+		if d.Class.Kind == ConditionClass {
+			return d
+		}
+	case *Symbol:
+		if c := th.Img.Classes[d]; c != nil && c.Kind == ConditionClass {
+			inst := NewInstance(c)
+			if rest := th.InitInstance(inst, args[1:]); len(rest) > 0 && !th.allowOther(args[1:]) {
+				th.ProgramError(fmt.Sprintf("invalid initialization argument %s for %s",
+					th.Img.NameString(rest[0]), th.Img.SymbolString(d)))
+			}
+			return inst
+		}
+		if d != NIL && d.Pkg != nil {
+			th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), d,
+				th.Img.Kw("EXPECTED-TYPE"), th.Img.S.Condition,
+				th.Img.Kw("FORMAT-CONTROL"), NewString(fmt.Sprintf("%s does not designate a condition class.", th.Img.SymbolString(d))),
+				th.Img.Kw("FORMAT-ARGUMENTS"), NIL))
+		}
+	case *String:
+		return th.MakeCondition(defaultType, th.Img.Kw("FORMAT-CONTROL"), d,
+			th.Img.Kw("FORMAT-ARGUMENTS"), List(args[1:]...))
+	case Function:
+		return th.MakeCondition(defaultType, th.Img.Kw("FORMAT-CONTROL"), d,
+			th.Img.Kw("FORMAT-ARGUMENTS"), List(args[1:]...))
+	}
+	th.TypeError(args[0], List(th.Img.S.Or, th.Img.S.Condition, th.Img.S.Symbol, th.Img.S.String, th.Img.S.Function))
+	return nil
+}
+
+func (th *Thread) allowOther(pl []Value) bool {
+	for i := 0; i+1 < len(pl); i += 2 {
+		if pl[i] == th.Img.S.KwAllowOtherKeys && pl[i+1] != NIL {
+			return true
+		}
+	}
+	return false
+}
+
+// --- error helpers used throughout the runtime ---
+
+// TypeError signals a TYPE-ERROR for datum and expected type.
+func (th *Thread) TypeError(datum, expected Value) Value {
+	return th.Error(th.MakeCondition("TYPE-ERROR", th.Img.Kw("DATUM"), datum, th.Img.Kw("EXPECTED-TYPE"), expected))
+}
+
+// TypeErrorName signals a TYPE-ERROR whose expected type is a CL symbol.
+func (th *Thread) TypeErrorName(datum Value, expected string) Value {
+	return th.TypeError(datum, th.Img.CLSym(expected))
+}
+
+// SimpleError signals a SIMPLE-ERROR with a literal message.
+func (th *Thread) SimpleError(format string, args ...Value) Value {
+	return th.Error(th.MakeCondition("SIMPLE-ERROR", th.Img.Kw("FORMAT-CONTROL"), NewString(format),
+		th.Img.Kw("FORMAT-ARGUMENTS"), List(args...)))
+}
+
+// simpleOf signals a condition of type name with a literal message.
+func (th *Thread) simpleOf(name, msg string, extra ...Value) Value {
+	args := append([]Value{th.Img.Kw("FORMAT-CONTROL"), NewString(escapeTilde(msg)), th.Img.Kw("FORMAT-ARGUMENTS"), NIL}, extra...)
+	return th.Error(th.MakeCondition(name, args...))
+}
+
+// ProgramError signals a PROGRAM-ERROR with a literal message.
+func (th *Thread) ProgramError(msg string) Value {
+	return th.simpleOf("GOLEM:SIMPLE-PROGRAM-ERROR", msg)
+}
+
+// ControlError signals a CONTROL-ERROR with a literal message.
+func (th *Thread) ControlError(msg string) Value {
+	return th.simpleOf("GOLEM:SIMPLE-CONTROL-ERROR", msg)
+}
+
+// PackageError signals a PACKAGE-ERROR about pkg (a package or a name) with a literal message.
+func (th *Thread) PackageError(pkg Value, msg string) Value {
+	return th.simpleOf("GOLEM:SIMPLE-PACKAGE-ERROR", msg, th.Img.Kw("PACKAGE"), pkg)
+}
+
+// ReaderError signals a READER-ERROR on stream with a literal message.
+func (th *Thread) ReaderError(stream Value, msg string) Value {
+	return th.simpleOf("GOLEM:SIMPLE-READER-ERROR", msg, th.Img.Kw("STREAM"), stream)
+}
+
+// EndOfFile signals END-OF-FILE on stream.
+func (th *Thread) EndOfFile(stream Value) Value {
+	return th.Error(th.MakeCondition("END-OF-FILE", th.Img.Kw("STREAM"), stream))
+}
+
+// UndefinedFunction signals UNDEFINED-FUNCTION for name.
+func (th *Thread) UndefinedFunction(name Value) Value {
+	return th.Error(th.MakeCondition("UNDEFINED-FUNCTION", th.Img.Kw("NAME"), name))
+}
+
+// UnboundVariable signals UNBOUND-VARIABLE for sym.
+func (th *Thread) UnboundVariable(sym *Symbol) Value {
+	return th.Error(th.MakeCondition("UNBOUND-VARIABLE", th.Img.Kw("NAME"), sym))
+}
+
+// DivisionByZero signals DIVISION-BY-ZERO for operation and operands.
+func (th *Thread) DivisionByZero(op string, operands ...Value) Value {
+	return th.Error(th.MakeCondition("DIVISION-BY-ZERO", th.Img.Kw("OPERATION"), th.Img.CLSym(op),
+		th.Img.Kw("OPERANDS"), List(operands...)))
+}
+
+// ArithmeticError signals a condition of the given arithmetic-error type.
+func (th *Thread) ArithmeticError(typ, op string, operands ...Value) Value {
+	return th.Error(th.MakeCondition(typ, th.Img.Kw("OPERATION"), th.Img.CLSym(op),
+		th.Img.Kw("OPERANDS"), List(operands...)))
+}
+
+// StorageCondition signals a STORAGE-CONDITION with a message.
+func (th *Thread) StorageCondition(msg string) Value {
+	return th.Error(th.MakeCondition("GOLEM:SIMPLE-STORAGE-CONDITION",
+		th.Img.Kw("FORMAT-CONTROL"), NewString(escapeTilde(msg)), th.Img.Kw("FORMAT-ARGUMENTS"), NIL))
+}
+
+// StackExhausted signals a STORAGE-CONDITION for too-deep recursion, leaving
+// some headroom for the handlers; exhausting that too stops the evaluation.
+func (th *Thread) StackExhausted() {
+	if th.Limits.MaxDepth > th.baseDepth()+500 || th.NestDepth < 0 {
+		panic(&Interrupted{Reason: "control stack exhausted while handling a stack exhaustion"})
+	}
+	if th.origDepth == 0 {
+		th.origDepth = th.Limits.MaxDepth
+	}
+	th.Limits.MaxDepth += 500
+	th.StorageCondition("Control stack exhausted (no more space for function call frames).  This is probably due to heavily nested or infinitely recursive function calls, or a tail call that SBCL cannot or has not optimized away.")
+}
+
+func (th *Thread) baseDepth() int {
+	if th.origDepth == 0 {
+		return th.Limits.MaxDepth
+	}
+	return th.origDepth
+}
+
+// CheckAlloc accounts for a program-sized allocation of n bytes and signals a
+// STORAGE-CONDITION before it is made when it would pass the memory limit.
+func (th *Thread) CheckAlloc(n int64) {
+	if n < 0 {
+		n = 1 << 62
+	}
+	limit := th.Limits.MaxMemory
+	if limit <= 0 {
+		limit = DefaultMaxAlloc
+	}
+	if n > limit || th.Allocated+n > limit*4 {
+		th.StorageCondition(fmt.Sprintf("Heap exhausted: cannot allocate %d bytes (limit %d).", n, limit))
+	}
+	th.Allocated += n
+}
+
+// DefaultMaxAlloc bounds one program-sized allocation when no memory limit is set.
+const DefaultMaxAlloc = 1 << 30
+
+func escapeTilde(s string) string {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '~' {
+			out = append(out, '~')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}

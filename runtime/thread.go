@@ -1,0 +1,307 @@
+package runtime
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+)
+
+// Limits bound what one evaluation may consume. Zero fields mean "no limit",
+// except MaxDepth, which always has a safe default because the Go stack must
+// never overflow.
+type Limits struct {
+	Timeout   time.Duration
+	MaxSteps  uint64 // calls plus backward jumps
+	MaxDepth  int    // nested Lisp calls
+	MaxMemory int64  // bytes for program-sized allocations
+	MaxOutput int64  // characters written to captured output streams
+}
+
+// DefaultMaxDepth bounds nested calls when Limits.MaxDepth is zero.
+const DefaultMaxDepth = 10000
+
+// CallRecord is one entry of the shadow call stack used for backtraces.
+type CallRecord struct {
+	Fn   Function
+	Args []Value
+}
+
+type specialBinding struct {
+	sym *Symbol
+	old Value
+}
+
+// Thread is the dynamic state of one running evaluation: special bindings,
+// handler and restart stacks, multiple values, limits and interrupts. One
+// goroutine uses a Thread at a time; Interrupt may be called from any goroutine.
+type Thread struct {
+	Img *Image
+	Ctx context.Context
+
+	nv int     // number of values the last call produced
+	mv []Value // all values when nv != 1
+
+	argStack []Value
+	sp       int
+
+	Frames   []CallRecord
+	specials []specialBinding
+
+	Handlers [][]Handler
+	Restarts []*Restart
+
+	Limits      Limits
+	steps       uint64
+	nextCheck   uint64
+	deadline    time.Time
+	interrupted atomic.Int32
+	reason      atomic.Value // string
+	// Allocated counts bytes of program-sized allocations (arrays, strings, bignums).
+	Allocated int64
+	// Output counts characters written to limited output streams.
+	Output int64
+	// NestDepth counts Go-level recursion of runtime routines over Lisp data.
+	NestDepth int
+	origDepth int // MaxDepth before stack-exhaustion headroom was granted
+	// Hooks for machinery owned by other packages.
+	LastBacktrace []CallRecord
+}
+
+const checkInterval = 1024
+
+// NewThread makes a thread for img running under ctx with the given limits.
+func NewThread(img *Image, ctx context.Context, lim Limits) *Thread {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if lim.MaxDepth <= 0 {
+		lim.MaxDepth = DefaultMaxDepth
+	}
+	th := &Thread{Img: img, Ctx: ctx, Limits: lim, nv: 1, argStack: make([]Value, 256)}
+	th.nextCheck = checkInterval
+	if lim.Timeout > 0 {
+		th.deadline = time.Now().Add(lim.Timeout)
+	}
+	if d, ok := ctx.Deadline(); ok && (th.deadline.IsZero() || d.Before(th.deadline)) {
+		th.deadline = d
+	}
+	return th
+}
+
+// Interrupt asks the running evaluation to stop with reason. Safe from any
+// goroutine; the first reason is kept.
+func (th *Thread) Interrupt(reason string) {
+	if th.interrupted.CompareAndSwap(0, 1) {
+		th.reason.Store(reason)
+	}
+}
+
+// Interrupted is the panic value that stops an evaluation for a limit or an
+// interrupt. Lisp handlers never see it, so ignore-errors cannot swallow it.
+type Interrupted struct{ Reason string }
+
+func (e *Interrupted) Error() string { return e.Reason }
+
+// Tick counts one step (a call or a backward jump) and checks limits.
+func (th *Thread) Tick() {
+	th.steps++
+	if th.steps >= th.nextCheck || th.interrupted.Load() != 0 {
+		th.slowCheck()
+	}
+}
+
+func (th *Thread) slowCheck() {
+	th.nextCheck = th.steps + checkInterval
+	if th.interrupted.Load() != 0 {
+		r, _ := th.reason.Load().(string)
+		panic(&Interrupted{Reason: r})
+	}
+	if th.Limits.MaxSteps > 0 && th.steps > th.Limits.MaxSteps {
+		th.Interrupt("step limit exceeded")
+		th.slowCheck()
+	}
+	select {
+	case <-th.Ctx.Done():
+		th.Interrupt("evaluation cancelled: " + th.Ctx.Err().Error())
+		th.slowCheck()
+	default:
+	}
+	if !th.deadline.IsZero() && time.Now().After(th.deadline) {
+		th.Interrupt("timeout: evaluation took longer than " + th.Limits.Timeout.String())
+		th.slowCheck()
+	}
+	yieldIfSingleThreaded()
+}
+
+// Steps returns the number of steps counted so far.
+func (th *Thread) Steps() uint64 { return th.steps }
+
+// PushCall records a call on the shadow stack, enforcing the depth limit.
+func (th *Thread) PushCall(fn Function, args []Value) {
+	if len(th.Frames) >= th.Limits.MaxDepth {
+		th.StackExhausted()
+	}
+	th.Frames = append(th.Frames, CallRecord{fn, args})
+	th.Tick()
+}
+
+// PopCall removes the top shadow stack record.
+func (th *Thread) PopCall() { th.Frames = th.Frames[:len(th.Frames)-1] }
+
+// EnterNested guards Go-level recursion over Lisp data (printer, equal, ...).
+// Call LeaveNested when done.
+func (th *Thread) EnterNested() {
+	th.NestDepth++
+	if th.NestDepth > th.Limits.MaxDepth*4 {
+		th.NestDepth = 0
+		th.StackExhausted()
+	}
+}
+
+// LeaveNested undoes EnterNested.
+func (th *Thread) LeaveNested() { th.NestDepth-- }
+
+// --- multiple values ---
+
+// Values sets the thread's values and returns the primary one.
+func (th *Thread) Values(vals ...Value) Value {
+	th.nv = len(vals)
+	th.mv = append(th.mv[:0], vals...)
+	if len(vals) == 0 {
+		return NIL
+	}
+	return vals[0]
+}
+
+// Values2 returns two values without building a slice at the call site.
+func (th *Thread) Values2(a, b Value) Value {
+	th.nv = 2
+	th.mv = append(th.mv[:0], a, b)
+	return a
+}
+
+// SetSingle declares that the last form produced exactly one value.
+func (th *Thread) SetSingle() { th.nv = 1 }
+
+// ValueCount returns the number of values the last form produced.
+func (th *Thread) ValueCount() int { return th.nv }
+
+// MultipleValues returns all values of the last form given its primary value.
+// The slice is fresh.
+func (th *Thread) MultipleValues(primary Value) []Value {
+	if th.nv == 1 {
+		return []Value{primary}
+	}
+	return append([]Value(nil), th.mv[:th.nv]...)
+}
+
+// AppendValues appends the last form's values to dst.
+func (th *Thread) AppendValues(dst []Value, primary Value) []Value {
+	if th.nv == 1 {
+		return append(dst, primary)
+	}
+	return append(dst, th.mv[:th.nv]...)
+}
+
+// --- argument stack ---
+
+// ArgBase reserves n argument slots and returns the base index. Use Arg and
+// SetArg to fill them (the stack may move while arguments are evaluated),
+// then Args to get the slice and PopArgs to release them.
+func (th *Thread) ArgBase(n int) int {
+	base := th.sp
+	if need := base + n; need > len(th.argStack) {
+		ns := make([]Value, need*2)
+		copy(ns, th.argStack[:base])
+		th.argStack = ns
+	}
+	th.sp = base + n
+	return base
+}
+
+// SetArg stores argument i of the frame at base.
+func (th *Thread) SetArg(base, i int, v Value) { th.argStack[base+i] = v }
+
+// Args returns the n arguments at base.
+func (th *Thread) Args(base, n int) []Value { return th.argStack[base : base+n : base+n] }
+
+// PopArgs releases argument slots down to base.
+func (th *Thread) PopArgs(base int) { th.sp = base }
+
+// --- special variables ---
+
+// BindSpecial dynamically binds sym to v (shallow binding).
+func (th *Thread) BindSpecial(sym *Symbol, v Value) {
+	th.specials = append(th.specials, specialBinding{sym, sym.Value})
+	sym.Value = v
+}
+
+// SpecialDepth returns the current depth of the special binding stack.
+func (th *Thread) SpecialDepth() int { return len(th.specials) }
+
+// UnbindTo undoes special bindings down to depth.
+func (th *Thread) UnbindTo(depth int) {
+	for i := len(th.specials) - 1; i >= depth; i-- {
+		b := th.specials[i]
+		b.sym.Value = b.old
+		th.specials[i] = specialBinding{}
+	}
+	th.specials = th.specials[:depth]
+}
+
+// SymbolValue returns the value of a special variable or signals UNBOUND-VARIABLE.
+func (th *Thread) SymbolValue(s *Symbol) Value {
+	if v := s.Value; v != nil {
+		return v
+	}
+	return th.UnboundVariable(s)
+}
+
+// --- saving and restoring dynamic state at catch points ---
+
+// DynState is the part of a Thread restored when a non-local exit lands.
+type DynState struct {
+	sp, specials, frames, nest int
+	handlers                  [][]Handler
+	restarts                  []*Restart
+}
+
+// Save captures the dynamic state at a catch point.
+func (th *Thread) Save() DynState {
+	return DynState{th.sp, len(th.specials), len(th.Frames), th.NestDepth, th.Handlers, th.Restarts}
+}
+
+// Restore returns to a saved dynamic state after a non-local exit.
+func (th *Thread) Restore(s DynState) {
+	th.sp = s.sp
+	th.UnbindTo(s.specials)
+	th.Frames = th.Frames[:s.frames]
+	th.NestDepth = s.nest
+	th.Handlers = s.handlers
+	th.Restarts = s.restarts
+	if th.origDepth != 0 && len(th.Frames) < th.origDepth/2 {
+		th.Limits.MaxDepth, th.origDepth = th.origDepth, 0
+	}
+}
+
+// --- calling ---
+
+// Call calls a function designator with arguments.
+func (th *Thread) Call(fn Value, args ...Value) Value {
+	return th.Resolve(fn).Call(th, args)
+}
+
+// Resolve turns a function designator into a Function or signals an error.
+func (th *Thread) Resolve(fn Value) Function {
+	switch f := fn.(type) {
+	case Function:
+		return f
+	case *Symbol:
+		if g, ok := f.Fn.(Function); ok {
+			return g
+		}
+		th.UndefinedFunction(f)
+	}
+	th.TypeError(fn, th.Img.Intern("CL", "FUNCTION"))
+	return nil
+}
