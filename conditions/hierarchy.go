@@ -127,7 +127,7 @@ func defineStandardTypes(img *rt.Image) {
 			}
 		}
 		for _, ss := range ts.slots {
-			sname := img.CLSym(ss.name)
+			sname := img.Intern("GOLEM", ss.name)
 			sd := &rt.SlotDef{Name: sname, Initargs: []*rt.Symbol{img.Kw(ss.initarg)}}
 			c.Slots = append(c.Slots, sd)
 			if ss.reader != "" {
@@ -163,7 +163,7 @@ func slotReader(name, slotName *rt.Symbol) *rt.Builtin {
 }
 
 func slot(th *rt.Thread, c *rt.Instance, name string) rt.Value {
-	if v, ok := c.SlotValueByName(th.Img.CLSym(name)); ok {
+	if v, ok := c.SlotValueByName(th.Img.Intern("GOLEM", name)); ok {
 		return v
 	}
 	return rt.NIL
