@@ -11,9 +11,9 @@ import (
 // carried by the same interface with runes standing for octets.
 type Stream interface {
 	// ReadRune returns the next character; ok is false at end of file.
-	ReadRune() (r rune, ok bool)
+	ReadChar() (r rune, ok bool)
 	// UnreadRune pushes back the character just read.
-	UnreadRune(r rune)
+	UnreadChar(r rune)
 	// WriteString writes text.
 	WriteString(s string)
 	// Column returns the current output column, or -1 when unknown.
@@ -52,7 +52,7 @@ func NewStringInput(s []rune, start, end int) *StringInputStream {
 	return &StringInputStream{R: s, Pos: start, End: end}
 }
 
-func (s *StringInputStream) ReadRune() (rune, bool) {
+func (s *StringInputStream) ReadChar() (rune, bool) {
 	if s.Pos >= s.End {
 		return 0, false
 	}
@@ -60,7 +60,7 @@ func (s *StringInputStream) ReadRune() (rune, bool) {
 	s.Pos++
 	return r, true
 }
-func (s *StringInputStream) UnreadRune(rune) {
+func (s *StringInputStream) UnreadChar(rune) {
 	if s.Pos > 0 {
 		s.Pos--
 	}
@@ -86,8 +86,8 @@ type StringOutputStream struct {
 // NewStringOutput makes an unbounded string output stream.
 func NewStringOutput() *StringOutputStream { return &StringOutputStream{} }
 
-func (s *StringOutputStream) ReadRune() (rune, bool) { return 0, false }
-func (s *StringOutputStream) UnreadRune(rune)        {}
+func (s *StringOutputStream) ReadChar() (rune, bool) { return 0, false }
+func (s *StringOutputStream) UnreadChar(rune)        {}
 func (s *StringOutputStream) WriteString(str string) {
 	if s.Budget != nil && s.Budget.Max > 0 {
 		n := int64(len(str))
@@ -127,8 +127,8 @@ type WriterStream struct {
 	columnTracker
 }
 
-func (s *WriterStream) ReadRune() (rune, bool) { return 0, false }
-func (s *WriterStream) UnreadRune(rune)        {}
+func (s *WriterStream) ReadChar() (rune, bool) { return 0, false }
+func (s *WriterStream) UnreadChar(rune)        {}
 func (s *WriterStream) WriteString(str string) {
 	_, _ = io.WriteString(s.W, str)
 	s.track(str)
@@ -159,7 +159,7 @@ func NewReaderStream(r io.Reader) *ReaderStream {
 	return &ReaderStream{r: bufio.NewReader(r), closer: c, Line: 1}
 }
 
-func (s *ReaderStream) ReadRune() (rune, bool) {
+func (s *ReaderStream) ReadChar() (rune, bool) {
 	r, _, err := s.r.ReadRune()
 	if err != nil {
 		return 0, false
@@ -169,7 +169,7 @@ func (s *ReaderStream) ReadRune() (rune, bool) {
 	}
 	return r, true
 }
-func (s *ReaderStream) UnreadRune(r rune) {
+func (s *ReaderStream) UnreadChar(r rune) {
 	if s.r.UnreadRune() == nil && r == '\n' {
 		s.Line--
 	}
@@ -187,8 +187,8 @@ func (s *ReaderStream) Close() {
 // TwoWayStream reads from one stream and writes to another.
 type TwoWayStream struct{ In, Out Stream }
 
-func (s *TwoWayStream) ReadRune() (rune, bool)  { return s.In.ReadRune() }
-func (s *TwoWayStream) UnreadRune(r rune)       { s.In.UnreadRune(r) }
+func (s *TwoWayStream) ReadChar() (rune, bool)  { return s.In.ReadChar() }
+func (s *TwoWayStream) UnreadChar(r rune)       { s.In.UnreadChar(r) }
 func (s *TwoWayStream) WriteString(str string)  { s.Out.WriteString(str) }
 func (s *TwoWayStream) Column() int             { return s.Out.Column() }
 func (s *TwoWayStream) IsInput() bool           { return true }
@@ -198,8 +198,8 @@ func (s *TwoWayStream) Close()                  {}
 // BroadcastStream writes to several streams.
 type BroadcastStream struct{ Targets []Stream }
 
-func (s *BroadcastStream) ReadRune() (rune, bool) { return 0, false }
-func (s *BroadcastStream) UnreadRune(rune)        {}
+func (s *BroadcastStream) ReadChar() (rune, bool) { return 0, false }
+func (s *BroadcastStream) UnreadChar(rune)        {}
 func (s *BroadcastStream) WriteString(str string) {
 	for _, t := range s.Targets {
 		t.WriteString(str)
@@ -226,8 +226,8 @@ func (s *SynonymStream) target() Stream {
 	}
 	return &BroadcastStream{}
 }
-func (s *SynonymStream) ReadRune() (rune, bool) { return s.target().ReadRune() }
-func (s *SynonymStream) UnreadRune(r rune)      { s.target().UnreadRune(r) }
+func (s *SynonymStream) ReadChar() (rune, bool) { return s.target().ReadChar() }
+func (s *SynonymStream) UnreadChar(r rune)      { s.target().UnreadChar(r) }
 func (s *SynonymStream) WriteString(str string) { s.target().WriteString(str) }
 func (s *SynonymStream) Column() int            { return s.target().Column() }
 func (s *SynonymStream) IsInput() bool          { return s.target().IsInput() }
