@@ -30,6 +30,7 @@ type Builtin struct {
 
 // Call checks the argument count and runs the builtin.
 func (b *Builtin) Call(th *Thread, args []Value) Value {
+	th.PushCall(b, args)
 	if len(args) < b.Min || (b.Max >= 0 && len(args) > b.Max) {
 		th.argCountError(b, len(args))
 	}
@@ -37,6 +38,7 @@ func (b *Builtin) Call(th *Thread, args []Value) Value {
 	if !b.MultipleValues {
 		th.nv = 1
 	}
+	th.PopCall()
 	return v
 }
 

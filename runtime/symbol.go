@@ -5,9 +5,9 @@ type Symbol struct {
 	Name  string
 	Pkg   *Package // home package; nil when uninterned (and for NIL and T, see Image.HomePackage)
 	Value Value    // global (or current dynamic) value; nil when unbound
-	Fn    Value    // global function (a Function); nil when not fbound as a function
-	Macro Value    // macro function (a Function of two args) when the symbol names a macro
-	Setf  Value    // the function named (setf SYMBOL), if any
+	Fn    Function // global function; nil when not fbound as a function
+	Macro Function // macro function (of form and environment) when the symbol names a macro
+	Setf  Function // the function named (setf SYMBOL), if any
 	Plist Value    // property list; nil means NIL
 	Flags SymbolFlags
 }

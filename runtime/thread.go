@@ -297,8 +297,8 @@ func (th *Thread) Resolve(fn Value) Function {
 	case Function:
 		return f
 	case *Symbol:
-		if g, ok := f.Fn.(Function); ok {
-			return g
+		if f.Fn != nil {
+			return f.Fn
 		}
 		th.UndefinedFunction(f)
 	}
