@@ -76,6 +76,9 @@ type Array struct {
 	Displaced  bool
 	Adjustable bool
 	ElemType   Value
+	// HasFill and Fill give a rank-one Array (a displaced vector) a fill pointer.
+	HasFill bool
+	Fill    int
 }
 
 // TotalSize returns the product of the dimensions.
