@@ -56,7 +56,7 @@ type Syms struct {
 	Eql, Eq, Equal, Equalp, Member, And, Or, Not, Satisfies, Values,
 	Upcase, Downcase, Capitalize, Preserve, Invert,
 	Internal, External, Inherited, Keyword, Block, Macro, Condition,
-	Error, Warning *Symbol
+	Error, Warning, Funcall *Symbol
 }
 
 // Def describes a builtin function registered by a Go package.
@@ -281,7 +281,7 @@ func (img *Image) makeSyms() *Syms {
 		Preserve: img.Kw("PRESERVE"), Invert: img.Kw("INVERT"),
 		Internal: img.Kw("INTERNAL"), External: img.Kw("EXTERNAL"), Inherited: img.Kw("INHERITED"),
 		Keyword: c("KEYWORD"), Block: c("BLOCK"), Macro: img.Kw("MACRO"), Condition: c("CONDITION"),
-		Error: c("ERROR"), Warning: c("WARNING"),
+		Error: c("ERROR"), Warning: c("WARNING"), Funcall: c("FUNCALL"),
 	}
 }
 

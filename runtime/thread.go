@@ -49,6 +49,13 @@ type Thread struct {
 
 	Handlers [][]Handler
 	Restarts []*Restart
+	// Catchers are the active catch tags, innermost last.
+	Catchers []Value
+
+	// LocalExit and LocalValue carry a pending exit inside one compiled
+	// function (see eval); they are never live across a call.
+	LocalExit  any
+	LocalValue Value
 
 	Limits      Limits
 	steps       uint64
@@ -264,11 +271,12 @@ type DynState struct {
 	sp, specials, frames, nest int
 	handlers                  [][]Handler
 	restarts                  []*Restart
+	catchers                  int
 }
 
 // Save captures the dynamic state at a catch point.
 func (th *Thread) Save() DynState {
-	return DynState{th.sp, len(th.specials), len(th.Frames), th.NestDepth, th.Handlers, th.Restarts}
+	return DynState{th.sp, len(th.specials), len(th.Frames), th.NestDepth, th.Handlers, th.Restarts, len(th.Catchers)}
 }
 
 // Restore returns to a saved dynamic state after a non-local exit.
@@ -279,6 +287,7 @@ func (th *Thread) Restore(s DynState) {
 	th.NestDepth = s.nest
 	th.Handlers = s.handlers
 	th.Restarts = s.restarts
+	th.Catchers = th.Catchers[:s.catchers]
 	if th.origDepth != 0 && len(th.Frames) < th.origDepth/2 {
 		th.Limits.MaxDepth, th.origDepth = th.origDepth, 0
 	}
@@ -305,3 +314,6 @@ func (th *Thread) Resolve(fn Value) Function {
 	th.TypeError(fn, th.Img.Intern("CL", "FUNCTION"))
 	return nil
 }
+
+// Restarts returns the restart stack recorded in a saved state.
+func (s DynState) Restarts() []*Restart { return s.restarts }

@@ -1,0 +1,516 @@
+// Package eval owns golem's evaluator: it macroexpands each top-level form
+// once and compiles it into a tree of Go closures (Code) with lexical
+// variables resolved to frame slots at compile time. It implements the 25
+// special operators, lambda lists, closures, macros (defmacro, macrolet,
+// symbol macros, &environment), generalized references (setf) and the
+// standard macros written in Go or in the embedded Lisp prelude.
+package eval
+
+import (
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// Code is a compiled form: it runs in a thread with the current frame.
+type Code func(th *rt.Thread, f *Frame) rt.Value
+
+// Frame holds the local variables of one activation of a compiled function.
+// Variables captured by inner closures are stored boxed, so that each binding
+// made in a loop is a fresh location.
+type Frame struct {
+	up     *Frame
+	slots  []rt.Value
+	inline [6]rt.Value
+}
+
+func newFrame(up *Frame, n int) *Frame {
+	f := &Frame{up: up}
+	if n <= len(f.inline) {
+		f.slots = f.inline[:n]
+	} else {
+		f.slots = make([]rt.Value, n)
+	}
+	return f
+}
+
+// box is the storage of a captured variable.
+type box struct{ v rt.Value }
+
+// fnInfo describes a function under compilation: it owns one Frame per call.
+type fnInfo struct {
+	parent *fnInfo
+	nslots int
+}
+
+func (fi *fnInfo) newSlot() int {
+	fi.nslots++
+	return fi.nslots - 1
+}
+
+// varDesc is a lexical variable's location.
+type varDesc struct {
+	sym      *rt.Symbol
+	fn       *fnInfo
+	index    int
+	captured bool // referenced from an inner function: the slot holds a *box
+	used     bool
+	ignore   bool
+}
+
+type envKind uint8
+
+const (
+	envVar envKind = iota
+	envSpecial
+	envSymbolMacro
+	envFun
+	envMacro
+	envBlock
+	envTags
+	envDecl // a free declaration marker with no binding
+)
+
+// lexEnv is the compile-time lexical environment: an immutable linked list.
+type lexEnv struct {
+	next   *lexEnv
+	kind   envKind
+	name   rt.Value // symbol, or (SETF x) name for functions
+	v      *varDesc
+	expand rt.Value    // symbol macro expansion, or macro function
+	target *exitTarget // blocks and tagbodies
+}
+
+// Env is the &environment object handed to macro functions.
+type Env struct {
+	lex *lexEnv
+}
+
+// FunctionName implements nothing; Env is a plain Lisp object.
+func (e *Env) String() string { return "#<ENVIRONMENT>" }
+
+func (e *lexEnv) lookupVar(sym *rt.Symbol) *lexEnv {
+	for x := e; x != nil; x = x.next {
+		switch x.kind {
+		case envVar, envSpecial, envSymbolMacro:
+			if x.name == sym {
+				return x
+			}
+		}
+	}
+	return nil
+}
+
+func (e *lexEnv) lookupFun(name rt.Value) *lexEnv {
+	for x := e; x != nil; x = x.next {
+		if (x.kind == envFun || x.kind == envMacro) && nameEq(x.name, name) {
+			return x
+		}
+	}
+	return nil
+}
+
+func nameEq(a, b rt.Value) bool {
+	if a == b {
+		return true
+	}
+	ca, ok1 := a.(*rt.Cons)
+	cb, ok2 := b.(*rt.Cons)
+	if ok1 && ok2 {
+		return ca.Car == cb.Car && nameEq(ca.Cdr, cb.Cdr)
+	}
+	return false
+}
+
+// exitTarget is a block or tagbody being compiled.
+type exitTarget struct {
+	name     rt.Value
+	fn       *fnInfo
+	mv       bool // the block's value is wanted with all values
+	nonLocal bool // some exit reaches it through a function call: needs a token
+	slot     int  // frame slot holding the runtime token when nonLocal
+	tags     []rt.Value
+	isTag    bool
+}
+
+// compiler carries per-function compile state.
+type compiler struct {
+	th  *rt.Thread
+	img *rt.Image
+	fn  *fnInfo
+	// exits are the targets reachable from the current position by returning
+	// the exit sentinel (no function call or opaque form in between).
+	exits []*exitTarget
+}
+
+// exitSentinel is returned by compiled code to perform a local exit; it never
+// escapes the function whose code produced it.
+var exitSentinel rt.Value = &sentinel{1}
+
+type sentinel struct{ _ int }
+
+func (c *compiler) reachable(t *exitTarget) bool {
+	for _, x := range c.exits {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// opaque compiles a subform from which local exits cannot use the sentinel.
+func (c *compiler) opaque(form rt.Value, env *lexEnv, mv bool) Code {
+	saved := c.exits
+	c.exits = nil
+	code := c.compile(form, env, mv)
+	c.exits = saved
+	return code
+}
+
+func constCode(v rt.Value, mv bool) Code {
+	if mv {
+		return func(th *rt.Thread, f *Frame) rt.Value { th.SetSingle(); return v }
+	}
+	return func(th *rt.Thread, f *Frame) rt.Value { return v }
+}
+
+// single wraps code that produces one value so it reports one value in mv contexts.
+func single(code Code, mv bool) Code {
+	if !mv {
+		return code
+	}
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		v := code(th, f)
+		th.SetSingle()
+		return v
+	}
+}
+
+// compile compiles form in env. mv says whether the consumer needs an exact
+// value count.
+func (c *compiler) compile(form rt.Value, env *lexEnv, mv bool) Code {
+	switch x := form.(type) {
+	case *rt.Symbol:
+		return c.compileSymbol(x, env, mv)
+	case *rt.Cons:
+		return c.compileCons(x, env, mv)
+	}
+	return constCode(form, mv)
+}
+
+func (c *compiler) compileSymbol(sym *rt.Symbol, env *lexEnv, mv bool) Code {
+	if sym == rt.NIL || sym == rt.T || sym.Pkg == c.img.Keyword {
+		return constCode(sym, mv)
+	}
+	b := env.lookupVar(sym)
+	if b != nil {
+		switch b.kind {
+		case envSymbolMacro:
+			return c.compile(b.expand, env, mv)
+		case envVar:
+			b.v.used = true
+			return single(c.varRef(b.v), mv)
+		}
+	} else if sym.Flags&rt.FlagSymbolMacro != 0 {
+		exp, _ := c.img.Extra[symbolMacroKey{sym}]
+		return c.compile(exp, env, mv)
+	}
+	if sym.IsConstant() && sym.Value != nil {
+		return constCode(sym.Value, mv)
+	}
+	return single(func(th *rt.Thread, f *Frame) rt.Value {
+		if v := sym.Value; v != nil {
+			return v
+		}
+		return unboundVariable(th, sym)
+	}, mv)
+}
+
+type symbolMacroKey struct{ sym *rt.Symbol }
+
+func (c *compiler) hops(v *varDesc) int {
+	n := 0
+	for fi := c.fn; fi != v.fn; fi = fi.parent {
+		n++
+		if fi == nil {
+			panic("golem: variable outside its function")
+		}
+	}
+	if n > 0 {
+		v.captured = true
+	}
+	return n
+}
+
+func (c *compiler) varRef(v *varDesc) Code {
+	idx := v.index
+	switch c.hops(v) {
+	case 0:
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x := f.slots[idx]
+			if v.captured {
+				return x.(*box).v
+			}
+			return x
+		}
+	case 1:
+		return func(th *rt.Thread, f *Frame) rt.Value { return f.up.slots[idx].(*box).v }
+	default:
+		n := c.hops(v)
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			for i := 0; i < n; i++ {
+				f = f.up
+			}
+			return f.slots[idx].(*box).v
+		}
+	}
+}
+
+// varSet returns code storing the value of val into v.
+func (c *compiler) varSet(v *varDesc, val Code) Code {
+	idx := v.index
+	n := c.hops(v)
+	if n == 0 {
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x := val(th, f)
+			if v.captured {
+				f.slots[idx].(*box).v = x
+			} else {
+				f.slots[idx] = x
+			}
+			return x
+		}
+	}
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		x := val(th, f)
+		g := f
+		for i := 0; i < n; i++ {
+			g = g.up
+		}
+		g.slots[idx].(*box).v = x
+		return x
+	}
+}
+
+// initVar stores a fresh binding's value (boxing it when captured).
+func initVar(v *varDesc, f *Frame, x rt.Value) {
+	if v.captured {
+		f.slots[v.index] = &box{x}
+	} else {
+		f.slots[v.index] = x
+	}
+}
+
+func unboundVariable(th *rt.Thread, sym *rt.Symbol) rt.Value {
+	return th.UnboundVariable(sym)
+}
+
+func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv bool) Code {
+	switch op := form.Car.(type) {
+	case *rt.Symbol:
+		if b := env.lookupFun(op); b != nil {
+			if b.kind == envMacro {
+				return c.compile(c.expandWith(b.expand, form, env), env, mv)
+			}
+			return c.compileLocalCall(b.v, form, env)
+		}
+		if op.Flags&rt.FlagSpecialOperator != 0 && (op.Pkg == c.img.CL || op.Pkg == c.img.Golem) {
+			if sf := specialForms[op.Name]; sf != nil {
+				return sf(c, form, env, mv)
+			}
+		}
+		if op.Macro != nil {
+			return c.compile(c.expandWith(op.Macro, form, env), env, mv)
+		}
+		if cm := compilerMacroFor(c.img, op); cm != nil {
+			exp := c.expandWith(cm, form, env)
+			if exp != rt.Value(form) {
+				return c.compile(exp, env, mv)
+			}
+		}
+		return c.compileGlobalCall(op, form, env, mv)
+	case *rt.Cons:
+		if op.Car == c.img.S.Lambda {
+			fnCode := c.compileLambdaForm(op, env, nil)
+			return c.compileFuncall(fnCode, form.Cdr, env)
+		}
+	}
+	c.th.ProgramError("illegal function call: " + c.th.Printed(form))
+	return nil
+}
+
+// expandWith calls a macro function through *macroexpand-hook*.
+func (c *compiler) expandWith(macro rt.Value, form rt.Value, env *lexEnv) rt.Value {
+	return callMacro(c.th, macro, form, &Env{env})
+}
+
+func callMacro(th *rt.Thread, macro rt.Value, form rt.Value, env *Env) rt.Value {
+	hook := th.Img.S.MacroexpandHook.Value
+	if hook == nil || hook == rt.NIL || hook == th.Img.S.Funcall {
+		return th.Call(macro, form, env)
+	}
+	return th.Call(hook, macro, form, env)
+}
+
+func (c *compiler) args(forms rt.Value, env *lexEnv) []Code {
+	var out []Code
+	saved := c.exits
+	c.exits = nil
+	for forms != rt.NIL {
+		cell, ok := forms.(*rt.Cons)
+		if !ok {
+			c.th.ProgramError("dotted argument list in call")
+		}
+		out = append(out, c.compile(cell.Car, env, false))
+		forms = cell.Cdr
+	}
+	c.exits = saved
+	return out
+}
+
+func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := c.args(form.Cdr, env)
+	if sym.Pkg == c.img.CL {
+		if code := c.inlineCall(sym, args); code != nil {
+			return single(code, mv)
+		}
+	}
+	switch len(args) {
+	case 0:
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			fn := sym.Fn
+			if fn == nil {
+				fn = undefinedFunction(th, sym, nil)
+			}
+			return fn.Call(th, nil)
+		}
+	case 1:
+		a0 := args[0]
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			v0 := a0(th, f)
+			base := th.ArgBase(1)
+			th.SetArg(base, 0, v0)
+			fn := sym.Fn
+			if fn == nil {
+				fn = undefinedFunction(th, sym, th.Args(base, 1))
+			}
+			v := fn.Call(th, th.Args(base, 1))
+			th.PopArgs(base)
+			return v
+		}
+	case 2:
+		a0, a1 := args[0], args[1]
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			base := th.ArgBase(2)
+			th.SetArg(base, 0, a0(th, f))
+			th.SetArg(base, 1, a1(th, f))
+			fn := sym.Fn
+			if fn == nil {
+				fn = undefinedFunction(th, sym, th.Args(base, 2))
+			}
+			v := fn.Call(th, th.Args(base, 2))
+			th.PopArgs(base)
+			return v
+		}
+	}
+	n := len(args)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		base := th.ArgBase(n)
+		for i, a := range args {
+			th.SetArg(base, i, a(th, f))
+		}
+		fn := sym.Fn
+		if fn == nil {
+			fn = undefinedFunction(th, sym, th.Args(base, n))
+		}
+		v := fn.Call(th, th.Args(base, n))
+		th.PopArgs(base)
+		return v
+	}
+}
+
+// undefinedFunction records the failed call for the backtrace and signals.
+func undefinedFunction(th *rt.Thread, sym *rt.Symbol, args []rt.Value) rt.Function {
+	if sym.Macro != nil || sym.Flags&rt.FlagSpecialOperator != 0 {
+		th.ProgramError(th.Printed(sym) + " names a macro or special operator and cannot be called as a function")
+	}
+	th.PushCall(&undefinedStub{sym}, append([]rt.Value(nil), args...))
+	th.UndefinedFunction(sym)
+	return nil
+}
+
+// undefinedStub stands for an undefined function in a backtrace frame.
+type undefinedStub struct{ sym *rt.Symbol }
+
+func (u *undefinedStub) Call(th *rt.Thread, args []rt.Value) rt.Value { return th.UndefinedFunction(u.sym) }
+func (u *undefinedStub) FunctionName() rt.Value                        { return u.sym }
+
+// compileFuncall calls the function computed by fnCode with args.
+func (c *compiler) compileFuncall(fnCode Code, argForms rt.Value, env *lexEnv) Code {
+	args := c.args(argForms, env)
+	n := len(args)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		fn := fnCode(th, f).(rt.Function)
+		base := th.ArgBase(n)
+		for i, a := range args {
+			th.SetArg(base, i, a(th, f))
+		}
+		v := fn.Call(th, th.Args(base, n))
+		th.PopArgs(base)
+		return v
+	}
+}
+
+func (c *compiler) compileLocalCall(v *varDesc, form *rt.Cons, env *lexEnv) Code {
+	ref := c.varRef(v)
+	args := c.args(form.Cdr, env)
+	n := len(args)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		fn := ref(th, f).(rt.Function)
+		base := th.ArgBase(n)
+		for i, a := range args {
+			th.SetArg(base, i, a(th, f))
+		}
+		v := fn.Call(th, th.Args(base, n))
+		th.PopArgs(base)
+		return v
+	}
+}
+
+// compileBody compiles forms as an implicit progn.
+func (c *compiler) compileBody(body rt.Value, env *lexEnv, mv bool) Code {
+	forms := rt.ListToSlice(body)
+	switch len(forms) {
+	case 0:
+		return constCode(rt.NIL, mv)
+	case 1:
+		return c.compile(forms[0], env, mv)
+	}
+	codes := make([]Code, len(forms))
+	for i, form := range forms {
+		codes[i] = c.compile(form, env, mv && i == len(forms)-1)
+	}
+	last := codes[len(codes)-1]
+	init := codes[:len(codes)-1]
+	if len(c.exits) == 0 {
+		if len(init) == 1 {
+			a := init[0]
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				a(th, f)
+				return last(th, f)
+			}
+		}
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			for _, code := range init {
+				code(th, f)
+			}
+			return last(th, f)
+		}
+	}
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		for _, code := range init {
+			if code(th, f) == exitSentinel {
+				return exitSentinel
+			}
+		}
+		return last(th, f)
+	}
+}

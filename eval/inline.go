@@ -1,0 +1,176 @@
+package eval
+
+import (
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// inlineCall compiles calls to a few COMMON-LISP functions with a fixnum (or
+// cons) fast path; anything else goes through the real function, so errors,
+// contagion and backtraces are unchanged. CL functions cannot be redefined
+// (the package is locked), which makes this safe.
+func (c *compiler) inlineCall(sym *rt.Symbol, args []Code) Code {
+	switch len(args) {
+	case 1:
+		a := args[0]
+		slow := func(th *rt.Thread, x rt.Value) rt.Value { return callBuiltin1(th, sym, x) }
+		switch sym.Name {
+		case "1+":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x := a(th, f)
+				if n, ok := x.(rt.Fixnum); ok && n < maxFix {
+					return rt.MakeInt(int64(n) + 1)
+				}
+				return slow(th, x)
+			}
+		case "1-":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x := a(th, f)
+				if n, ok := x.(rt.Fixnum); ok && n > minFix {
+					return rt.MakeInt(int64(n) - 1)
+				}
+				return slow(th, x)
+			}
+		case "CAR", "FIRST":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x := a(th, f)
+				if c, ok := x.(*rt.Cons); ok {
+					return c.Car
+				}
+				if x == rt.NIL {
+					return rt.NIL
+				}
+				return slow(th, x)
+			}
+		case "CDR", "REST":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x := a(th, f)
+				if c, ok := x.(*rt.Cons); ok {
+					return c.Cdr
+				}
+				if x == rt.NIL {
+					return rt.NIL
+				}
+				return slow(th, x)
+			}
+		case "NULL", "NOT":
+			return func(th *rt.Thread, f *Frame) rt.Value { return rt.Bool(a(th, f) == rt.NIL) }
+		case "CONSP":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				_, ok := a(th, f).(*rt.Cons)
+				return rt.Bool(ok)
+			}
+		case "ATOM":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				_, ok := a(th, f).(*rt.Cons)
+				return rt.Bool(!ok)
+			}
+		case "ZEROP":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x := a(th, f)
+				if n, ok := x.(rt.Fixnum); ok {
+					return rt.Bool(n == 0)
+				}
+				return slow(th, x)
+			}
+		}
+	case 2:
+		a, b := args[0], args[1]
+		slow := func(th *rt.Thread, x, y rt.Value) rt.Value { return callBuiltin2(th, sym, x, y) }
+		switch sym.Name {
+		case "+":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x, y := a(th, f), b(th, f)
+				if m, ok := x.(rt.Fixnum); ok {
+					if n, ok := y.(rt.Fixnum); ok {
+						s := m + n
+						if (s > m) == (n > 0) && s <= maxFix && s >= minFix {
+							return rt.MakeInt(int64(s))
+						}
+					}
+				}
+				return slow(th, x, y)
+			}
+		case "-":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x, y := a(th, f), b(th, f)
+				if m, ok := x.(rt.Fixnum); ok {
+					if n, ok := y.(rt.Fixnum); ok {
+						s := m - n
+						if (s < m) == (n > 0) && s <= maxFix && s >= minFix {
+							return rt.MakeInt(int64(s))
+						}
+					}
+				}
+				return slow(th, x, y)
+			}
+		case "<", ">", "<=", ">=", "=", "/=":
+			cmp := fixCompare(sym.Name)
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x, y := a(th, f), b(th, f)
+				if m, ok := x.(rt.Fixnum); ok {
+					if n, ok := y.(rt.Fixnum); ok {
+						return rt.Bool(cmp(m, n))
+					}
+				}
+				return slow(th, x, y)
+			}
+		case "EQ":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x, y := a(th, f), b(th, f)
+				return rt.Bool(x == y)
+			}
+		case "CONS":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x, y := a(th, f), b(th, f)
+				return &rt.Cons{Car: x, Cdr: y}
+			}
+		}
+	}
+	return nil
+}
+
+const (
+	maxFix = rt.Fixnum(1<<62 - 1)
+	minFix = rt.Fixnum(-(1 << 62))
+)
+
+func fixCompare(op string) func(a, b rt.Fixnum) bool {
+	switch op {
+	case "<":
+		return func(a, b rt.Fixnum) bool { return a < b }
+	case ">":
+		return func(a, b rt.Fixnum) bool { return a > b }
+	case "<=":
+		return func(a, b rt.Fixnum) bool { return a <= b }
+	case ">=":
+		return func(a, b rt.Fixnum) bool { return a >= b }
+	case "=":
+		return func(a, b rt.Fixnum) bool { return a == b }
+	}
+	return func(a, b rt.Fixnum) bool { return a != b }
+}
+
+func callBuiltin1(th *rt.Thread, sym *rt.Symbol, x rt.Value) rt.Value {
+	base := th.ArgBase(1)
+	th.SetArg(base, 0, x)
+	fn := sym.Fn
+	if fn == nil {
+		fn = undefinedFunction(th, sym, th.Args(base, 1))
+	}
+	v := fn.Call(th, th.Args(base, 1))
+	th.PopArgs(base)
+	return v
+}
+
+func callBuiltin2(th *rt.Thread, sym *rt.Symbol, x, y rt.Value) rt.Value {
+	base := th.ArgBase(2)
+	th.SetArg(base, 0, x)
+	th.SetArg(base, 1, y)
+	fn := sym.Fn
+	if fn == nil {
+		fn = undefinedFunction(th, sym, th.Args(base, 2))
+	}
+	v := fn.Call(th, th.Args(base, 2))
+	th.PopArgs(base)
+	return v
+}

@@ -1,0 +1,558 @@
+package eval
+
+import (
+	"strconv"
+
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// param is one variable a lambda list binds: lexical, special, or a nested
+// destructuring pattern.
+type param struct {
+	v       *varDesc
+	special *rt.Symbol
+	nested  *lambdaList
+}
+
+type optParam struct {
+	p        param
+	init     Code // nil: NIL
+	supplied *param
+}
+
+type keyParam struct {
+	key *rt.Symbol
+	optParam
+}
+
+type llKind uint8
+
+const (
+	llOrdinary llKind = iota
+	llMacro
+	llDestructuring
+)
+
+// lambdaList is a parsed lambda list ready to bind arguments into a frame.
+type lambdaList struct {
+	kind      llKind
+	whole     *param
+	envParam  *param
+	required  []param
+	optional  []optParam
+	rest      *param
+	hasKey    bool
+	keys      []keyParam
+	allowKeys bool
+	aux       []optParam
+	// simple: only required lexical parameters.
+	simple   bool
+	specials bool
+	form     rt.Value // the source lambda list
+	name     rt.Value // for error messages
+}
+
+// parseLambdaList parses ll, extending env with its parameters in order; it
+// returns the list and the environment the body sees.
+func (c *compiler) parseLambdaList(ll rt.Value, env *lexEnv, kind llKind, specials map[*rt.Symbol]bool, name rt.Value) (*lambdaList, *lexEnv) {
+	out := &lambdaList{kind: kind, form: ll, name: name}
+	s := c.img.S
+	state := 0 // 0 required, 1 optional, 2 rest, 3 key, 4 aux, 5 after rest var
+	bind := func(x rt.Value) param {
+		if kind != llOrdinary {
+			if _, ok := x.(*rt.Cons); ok {
+				nested, env2 := c.parseLambdaList(x, env, llDestructuring, specials, name)
+				env = env2
+				if nested.specials {
+					out.specials = true
+				}
+				return param{nested: nested}
+			}
+		}
+		sym, ok := x.(*rt.Symbol)
+		if !ok || sym == rt.NIL || sym == rt.T || sym.IsConstant() {
+			c.th.ProgramError("invalid variable in lambda list: " + c.th.Printed(x))
+		}
+		var p param
+		p, env = c.bindVar(sym, env, specials)
+		if p.special != nil {
+			out.specials = true
+		}
+		return p
+	}
+	cur := ll
+	if kind != llOrdinary {
+		if cell, ok := cur.(*rt.Cons); ok && cell.Car == s.Whole {
+			rest, _ := cell.Cdr.(*rt.Cons)
+			if rest == nil {
+				c.th.ProgramError("&WHOLE without a variable")
+			}
+			p := bind(rest.Car)
+			out.whole = &p
+			cur = rest.Cdr
+		}
+	}
+	for cur != rt.NIL {
+		cell, ok := cur.(*rt.Cons)
+		if !ok {
+			// dotted lambda list: (a . rest) in macro/destructuring lists
+			if kind == llOrdinary {
+				c.th.ProgramError("dotted ordinary lambda list: " + c.th.Printed(ll))
+			}
+			p := bind(cur)
+			out.rest = &p
+			break
+		}
+		x := cell.Car
+		cur = cell.Cdr
+		switch x {
+		case s.Optional:
+			state = 1
+			continue
+		case s.Rest, s.Body:
+			state = 2
+			continue
+		case s.Key:
+			state = 3
+			out.hasKey = true
+			continue
+		case s.AllowOtherKeys:
+			out.allowKeys = true
+			continue
+		case s.Aux:
+			state = 4
+			continue
+		case s.Environment:
+			next, ok := cur.(*rt.Cons)
+			if !ok || kind != llMacro {
+				c.th.ProgramError("misplaced &ENVIRONMENT")
+			}
+			p := bind(next.Car)
+			out.envParam = &p
+			cur = next.Cdr
+			continue
+		case s.Whole:
+			c.th.ProgramError("misplaced &WHOLE in lambda list")
+		}
+		switch state {
+		case 0:
+			out.required = append(out.required, bind(x))
+		case 1:
+			var op optParam
+			if spec, ok := x.(*rt.Cons); ok && kind == llOrdinary || (ok && isOptSpec(spec)) {
+				parts := rt.ListToSlice(spec)
+				op.init = c.opaqueIn(parts, 1, env)
+				op.p = bind(parts[0])
+				if len(parts) > 2 {
+					sp := bind(parts[2])
+					op.supplied = &sp
+				}
+			} else {
+				op.p = bind(x)
+			}
+			out.optional = append(out.optional, op)
+		case 2:
+			p := bind(x)
+			out.rest = &p
+			state = 5
+		case 3:
+			var kp keyParam
+			varSpec := x
+			var parts []rt.Value
+			if spec, ok := x.(*rt.Cons); ok {
+				parts = rt.ListToSlice(spec)
+				varSpec = parts[0]
+				kp.init = c.opaqueIn(parts, 1, env)
+			}
+			if pair, ok := varSpec.(*rt.Cons); ok {
+				k, _ := pair.Car.(*rt.Symbol)
+				if k == nil {
+					c.th.ProgramError("invalid keyword name in lambda list")
+				}
+				kp.key = k
+				varSpec = pair.Cdr.(*rt.Cons).Car
+			} else if sym, ok := varSpec.(*rt.Symbol); ok {
+				kp.key = c.img.Kw(sym.Name)
+			}
+			kp.p = bind(varSpec)
+			if len(parts) > 2 {
+				sp := bind(parts[2])
+				kp.supplied = &sp
+			}
+			out.keys = append(out.keys, kp)
+		case 4:
+			var op optParam
+			if spec, ok := x.(*rt.Cons); ok {
+				parts := rt.ListToSlice(spec)
+				op.init = c.opaqueIn(parts, 1, env)
+				op.p = bind(parts[0])
+			} else {
+				op.p = bind(x)
+			}
+			out.aux = append(out.aux, op)
+		case 5:
+			c.th.ProgramError("extra variable after &REST in lambda list: " + c.th.Printed(ll))
+		}
+	}
+	out.simple = !out.specials && out.whole == nil && out.envParam == nil && len(out.optional) == 0 &&
+		out.rest == nil && !out.hasKey && len(out.aux) == 0
+	for _, p := range out.required {
+		if p.v == nil {
+			out.simple = false
+		}
+	}
+	return out, env
+}
+
+func isOptSpec(spec *rt.Cons) bool {
+	// In destructuring lists, (a b) after &optional is (var init); a nested
+	// pattern must be written ((a b) init).
+	return true
+}
+
+// opaqueIn compiles parts[i] (if present) as an init form.
+func (c *compiler) opaqueIn(parts []rt.Value, i int, env *lexEnv) Code {
+	if len(parts) <= i {
+		return nil
+	}
+	return c.opaque(parts[i], env, false)
+}
+
+// bindVar creates the binding for sym: special when declared or proclaimed so.
+func (c *compiler) bindVar(sym *rt.Symbol, env *lexEnv, specials map[*rt.Symbol]bool) (param, *lexEnv) {
+	if sym.IsConstant() {
+		c.th.ProgramError("cannot bind constant " + c.th.Printed(sym))
+	}
+	if sym.IsSpecial() || specials[sym] {
+		return param{special: sym}, &lexEnv{next: env, kind: envSpecial, name: sym}
+	}
+	v := &varDesc{sym: sym, fn: c.fn, index: c.fn.newSlot()}
+	return param{v: v}, &lexEnv{next: env, kind: envVar, name: sym, v: v}
+}
+
+func (p *param) set(th *rt.Thread, f *Frame, v rt.Value) {
+	switch {
+	case p.v != nil:
+		initVar(p.v, f, v)
+	case p.special != nil:
+		th.BindSpecial(p.special, v)
+	default:
+		p.nested.bindList(th, f, v)
+	}
+}
+
+// bindList destructures a list against a macro or destructuring lambda list.
+func (ll *lambdaList) bindList(th *rt.Thread, f *Frame, list rt.Value) {
+	if ll.whole != nil {
+		ll.whole.set(th, f, list)
+	}
+	var args []rt.Value
+	cur := list
+	for {
+		cell, ok := cur.(*rt.Cons)
+		if !ok {
+			break
+		}
+		args = append(args, cell.Car)
+		cur = cell.Cdr
+	}
+	if cur != rt.NIL && ll.rest == nil {
+		ll.fail(th, list, "dotted list")
+	}
+	ll.bindArgs(th, f, args, list, cur)
+}
+
+func (ll *lambdaList) fail(th *rt.Thread, list rt.Value, why string) {
+	what := "DESTRUCTURING-BIND"
+	if ll.name != nil && ll.name != rt.NIL {
+		what = th.Printed(ll.name)
+	}
+	th.ProgramError("error while parsing arguments to " + what + ": " + why + " in " + th.Printed(list))
+}
+
+// bindArgs binds a spread argument vector. list is the original list for
+// destructuring (so &rest shares its tail) or nil; tail is a dotted tail.
+func (ll *lambdaList) bindArgs(th *rt.Thread, f *Frame, args []rt.Value, list rt.Value, tail rt.Value) {
+	n := len(args)
+	nreq := len(ll.required)
+	if n < nreq {
+		if list != nil {
+			ll.fail(th, list, "too few elements")
+		}
+		argCountError(th, ll, n)
+	}
+	for i := range ll.required {
+		ll.required[i].set(th, f, args[i])
+	}
+	i := nreq
+	for j := range ll.optional {
+		op := &ll.optional[j]
+		if i < n {
+			op.p.set(th, f, args[i])
+			if op.supplied != nil {
+				op.supplied.set(th, f, rt.T)
+			}
+			i++
+		} else {
+			var v rt.Value = rt.NIL
+			if op.init != nil {
+				v = op.init(th, f)
+			}
+			op.p.set(th, f, v)
+			if op.supplied != nil {
+				op.supplied.set(th, f, rt.NIL)
+			}
+		}
+	}
+	if ll.rest != nil {
+		var restList rt.Value
+		if list != nil {
+			restList = list
+			for k := 0; k < i; k++ {
+				restList = restList.(*rt.Cons).Cdr
+			}
+		} else {
+			restList = rt.List(args[i:]...)
+		}
+		ll.rest.set(th, f, restList)
+	} else if i < n && !ll.hasKey {
+		if list != nil {
+			ll.fail(th, list, "too many elements")
+		}
+		argCountError(th, ll, n)
+	}
+	if ll.hasKey {
+		keyArgs := args[i:]
+		if len(keyArgs)%2 != 0 {
+			if list != nil {
+				ll.fail(th, list, "odd number of keyword arguments")
+			}
+			th.ProgramError("odd number of &KEY arguments")
+		}
+		for j := range ll.keys {
+			kp := &ll.keys[j]
+			found := false
+			for k := 0; k < len(keyArgs); k += 2 {
+				if keyArgs[k] == kp.key {
+					kp.p.set(th, f, keyArgs[k+1])
+					found = true
+					break
+				}
+			}
+			if !found {
+				var v rt.Value = rt.NIL
+				if kp.init != nil {
+					v = kp.init(th, f)
+				}
+				kp.p.set(th, f, v)
+			}
+			if kp.supplied != nil {
+				kp.supplied.set(th, f, rt.Bool(found))
+			}
+		}
+		if !ll.allowKeys {
+			ll.checkKeys(th, keyArgs)
+		}
+	}
+	for j := range ll.aux {
+		op := &ll.aux[j]
+		var v rt.Value = rt.NIL
+		if op.init != nil {
+			v = op.init(th, f)
+		}
+		op.p.set(th, f, v)
+	}
+}
+
+func (ll *lambdaList) checkKeys(th *rt.Thread, keyArgs []rt.Value) {
+	aok := th.Img.S.KwAllowOtherKeys
+	for k := 0; k < len(keyArgs); k += 2 {
+		if keyArgs[k] == aok {
+			if keyArgs[k+1] != rt.NIL {
+				return
+			}
+			break
+		}
+	}
+	for k := 0; k < len(keyArgs); k += 2 {
+		key := keyArgs[k]
+		if key == aok {
+			continue
+		}
+		known := false
+		for j := range ll.keys {
+			if ll.keys[j].key == key {
+				known = true
+				break
+			}
+		}
+		if !known {
+			if _, ok := key.(*rt.Symbol); !ok {
+				th.ProgramError("invalid keyword argument name: " + th.Printed(key))
+			}
+			th.ProgramError("unknown &KEY argument: " + th.Printed(key))
+		}
+	}
+}
+
+func argCountError(th *rt.Thread, ll *lambdaList, n int) {
+	th.ProgramError("invalid number of arguments: " + itoa(n))
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// lambdaInfo is a compiled lambda expression.
+type lambdaInfo struct {
+	name rt.Value
+	fn   *fnInfo
+	ll   *lambdaList
+	body Code
+	req  []*varDesc // for the simple fast path
+	doc  string
+}
+
+// Closure is a compiled Lisp function with its captured environment.
+type Closure struct {
+	info *lambdaInfo
+	env  *Frame
+}
+
+// Call implements rt.Function.
+func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
+	info := cl.info
+	th.PushCall(cl, args)
+	f := newFrame(cl.env, info.fn.nslots)
+	ll := info.ll
+	if ll.simple {
+		if len(args) != len(info.req) {
+			argCountError(th, ll, len(args))
+		}
+		for i, v := range info.req {
+			if v.captured {
+				f.slots[v.index] = &box{args[i]}
+			} else {
+				f.slots[v.index] = args[i]
+			}
+		}
+		v := info.body(th, f)
+		th.PopCall()
+		return v
+	}
+	depth := th.SpecialDepth()
+	ll.bindArgs(th, f, args, nil, rt.NIL)
+	v := info.body(th, f)
+	if ll.specials {
+		th.UnbindTo(depth)
+	}
+	th.PopCall()
+	return v
+}
+
+// FunctionName implements rt.Function.
+func (cl *Closure) FunctionName() rt.Value {
+	if cl.info.name == nil {
+		return rt.NIL
+	}
+	return cl.info.name
+}
+
+// LambdaList returns the source lambda list.
+func (cl *Closure) LambdaList() rt.Value { return cl.info.ll.form }
+
+// Documentation returns the docstring.
+func (cl *Closure) Documentation() string { return cl.info.doc }
+
+// compileLambda compiles (lambda-list . body) as a new function nested in the
+// current one; the returned Code makes a closure over the current frame.
+func (c *compiler) compileLambda(name rt.Value, ll rt.Value, body rt.Value, env *lexEnv, blockName rt.Value) (*lambdaInfo, Code) {
+	info := c.compileLambdaInfo(name, ll, body, env, blockName, llOrdinary)
+	return info, func(th *rt.Thread, f *Frame) rt.Value { return &Closure{info: info, env: f} }
+}
+
+func (c *compiler) compileLambdaInfo(name rt.Value, ll rt.Value, body rt.Value, env *lexEnv, blockName rt.Value, kind llKind) *lambdaInfo {
+	inner := &compiler{th: c.th, img: c.img, fn: &fnInfo{parent: c.fn}}
+	decls, doc, forms := parseBody(body, true)
+	specials := declaredSpecials(c.img, decls)
+	info := &lambdaInfo{name: name, fn: inner.fn, doc: doc}
+	parsed, benv := inner.parseLambdaList(ll, env, kind, specials, name)
+	benv = inner.declareFree(decls, benv, specials)
+	if blockName != nil {
+		forms = rt.List(rt.ListStar(forms, c.img.S.Block, blockName))
+	}
+	info.ll = parsed
+	info.body = inner.compileBody(forms, benv, true)
+	if parsed.simple {
+		for _, p := range parsed.required {
+			info.req = append(info.req, p.v)
+		}
+	}
+	return info
+}
+
+// compileLambdaForm compiles (lambda ll . body).
+func (c *compiler) compileLambdaForm(form *rt.Cons, env *lexEnv, name rt.Value) Code {
+	rest, ok := form.Cdr.(*rt.Cons)
+	if !ok {
+		c.th.ProgramError("malformed LAMBDA: " + c.th.Printed(form))
+	}
+	_, code := c.compileLambda(name, rest.Car, rest.Cdr, env, nil)
+	return code
+}
+
+// parseBody splits leading declarations (and a docstring when allowed).
+func parseBody(body rt.Value, allowDoc bool) (decls []rt.Value, doc string, forms rt.Value) {
+	forms = body
+	for {
+		cell, ok := forms.(*rt.Cons)
+		if !ok {
+			return
+		}
+		if s, ok := cell.Car.(*rt.String); ok && allowDoc && doc == "" && cell.Cdr != rt.NIL {
+			doc = s.String()
+			forms = cell.Cdr
+			continue
+		}
+		if d, ok := cell.Car.(*rt.Cons); ok {
+			if sym, ok := d.Car.(*rt.Symbol); ok && sym.Name == "DECLARE" && sym.Pkg != nil && sym.Pkg.Name == "COMMON-LISP" {
+				decls = append(decls, d)
+				forms = cell.Cdr
+				continue
+			}
+		}
+		return
+	}
+}
+
+// declaredSpecials collects the symbols of (declare (special ...)) specifiers.
+func declaredSpecials(img *rt.Image, decls []rt.Value) map[*rt.Symbol]bool {
+	var out map[*rt.Symbol]bool
+	for _, d := range decls {
+		for _, spec := range rt.ListToSlice(d.(*rt.Cons).Cdr) {
+			sc, ok := spec.(*rt.Cons)
+			if !ok || sc.Car != img.S.Special {
+				continue
+			}
+			for _, s := range rt.ListToSlice(sc.Cdr) {
+				if sym, ok := s.(*rt.Symbol); ok {
+					if out == nil {
+						out = map[*rt.Symbol]bool{}
+					}
+					out[sym] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// declareFree adds free special declarations (for variables not bound by
+// the form itself) so that references in the body read the dynamic value.
+func (c *compiler) declareFree(decls []rt.Value, env *lexEnv, specials map[*rt.Symbol]bool) *lexEnv {
+	for sym := range specials {
+		if b := env.lookupVar(sym); b != nil && b.kind == envSpecial {
+			continue
+		}
+		env = &lexEnv{next: env, kind: envSpecial, name: sym}
+	}
+	return env
+}

@@ -1,0 +1,77 @@
+package eval
+
+import (
+	"os"
+	"path/filepath"
+
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// StreamReader reads one form from a stream, returning eof at end of input.
+type StreamReader func(th *rt.Thread, s rt.Stream, eof rt.Value) rt.Value
+
+type readerKey struct{}
+
+// SetReader installs the reader that LOAD uses (eval does not import reader).
+func SetReader(img *rt.Image, r StreamReader) { img.Extra[readerKey{}] = r }
+
+// FileOpener opens files for LOAD; the sandbox installs a restricted one.
+type FileOpener func(name string) (*os.File, string, error)
+
+// LoadStream evaluates every form of s with *package* and *readtable* rebound
+// as LOAD does. It returns T.
+func LoadStream(th *rt.Thread, s rt.Stream, pathname rt.Value) rt.Value {
+	read, ok := th.Img.Extra[readerKey{}].(StreamReader)
+	if !ok {
+		th.SimpleError("LOAD: no reader installed")
+	}
+	S := th.Img.S
+	depth := th.SpecialDepth()
+	th.BindSpecial(S.Package, th.SymbolValue(S.Package))
+	th.BindSpecial(S.Readtable, th.SymbolValue(S.Readtable))
+	th.BindSpecial(S.LoadPathname, pathname)
+	th.BindSpecial(S.LoadTruename, pathname)
+	eof := &sentinel{2}
+	for {
+		form := read(th, s, eof)
+		if form == rt.Value(eof) {
+			break
+		}
+		Eval(th, form)
+	}
+	th.UnbindTo(depth)
+	return rt.T
+}
+
+func init() {
+	rt.Register(rt.Def{Name: "LOAD", Min: 1, Max: -1, Params: "(FILESPEC &KEY VERBOSE PRINT IF-DOES-NOT-EXIST EXTERNAL-FORMAT)",
+		Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			kw := th.ParseKeys(args[1:], "VERBOSE", "PRINT", "IF-DOES-NOT-EXIST", "EXTERNAL-FORMAT")
+			if s, ok := args[0].(rt.Stream); ok {
+				return LoadStream(th, s, rt.NIL)
+			}
+			name := designatorName(th, args[0])
+			if th.Img.Sandbox {
+				th.Error(th.MakeCondition("GOLEM:SIMPLE-FILE-ERROR", th.Img.Kw("PATHNAME"), args[0],
+					th.Img.Kw("FORMAT-CONTROL"), rt.NewString("file access is disabled in this session: cannot load ~S"),
+					th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(args[0])))
+			}
+			f, err := os.Open(name)
+			if err != nil && filepath.Ext(name) == "" {
+				if g, err2 := os.Open(name + ".lisp"); err2 == nil {
+					f, err, name = g, nil, name+".lisp"
+				}
+			}
+			if err != nil {
+				if kw[2] != nil && kw[2] == rt.NIL {
+					return rt.NIL
+				}
+				th.Error(th.MakeCondition("GOLEM:SIMPLE-FILE-ERROR", th.Img.Kw("PATHNAME"), args[0],
+					th.Img.Kw("FORMAT-CONTROL"), rt.NewString("couldn't load ~S: file does not exist."),
+					th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(args[0])))
+			}
+			defer f.Close()
+			abs, _ := filepath.Abs(name)
+			return LoadStream(th, rt.NewReaderStream(f), rt.NewString(abs))
+		}})
+}

@@ -1,0 +1,481 @@
+;;;; golem prelude: standard macros written in Lisp. Read in package GOLEM
+;;;; with the COMMON-LISP lock lifted; every form must be cheap to compile,
+;;;; since each new interpreter loads this file.
+
+(defmacro when (test &body body) `(if ,test (progn ,@body) nil))
+(defmacro unless (test &body body) `(if ,test nil (progn ,@body)))
+
+(defmacro cond (&rest clauses)
+  (if (null clauses)
+      nil
+      (let ((clause (car clauses)))
+        (if (not (consp clause))
+            (error 'simple-program-error :format-control "malformed COND clause: ~S" :format-arguments (list clause)))
+        (if (null (cdr clause))
+            (let ((g (gensym)))
+              `(let ((,g ,(car clause)))
+                 (if ,g ,g (cond ,@(cdr clauses)))))
+            `(if ,(car clause)
+                 (progn ,@(cdr clause))
+                 ,(if (cdr clauses) `(cond ,@(cdr clauses)) nil))))))
+
+(defmacro and (&rest forms)
+  (cond ((null forms) t)
+        ((null (cdr forms)) (car forms))
+        (t `(if ,(car forms) (and ,@(cdr forms)) nil))))
+
+(defmacro or (&rest forms)
+  (cond ((null forms) nil)
+        ((null (cdr forms)) (car forms))
+        (t (let ((g (gensym)))
+             `(let ((,g ,(car forms)))
+                (if ,g ,g (or ,@(cdr forms))))))))
+
+(defmacro return (&optional value) `(return-from nil ,value))
+
+(defmacro prog1 (first &body body)
+  (let ((g (gensym)))
+    `(let ((,g ,first)) ,@body ,g)))
+
+(defmacro prog2 (first second &body body)
+  `(progn ,first (prog1 ,second ,@body)))
+
+(defmacro prog (bindings &body body)
+  (multiple-value-bind (decls forms) (%parse-decls body)
+    `(block nil (let ,bindings ,@decls (tagbody ,@forms)))))
+
+(defmacro prog* (bindings &body body)
+  (multiple-value-bind (decls forms) (%parse-decls body)
+    `(block nil (let* ,bindings ,@decls (tagbody ,@forms)))))
+
+(defmacro dolist ((var list &optional result) &body body)
+  (multiple-value-bind (decls forms) (%parse-decls body)
+    (let ((tail (gensym "TAIL")))
+      `(block nil
+         (let ((,tail ,list))
+           (tagbody
+            start
+              (if (endp ,tail) (go end))
+              (let ((,var (car ,tail)))
+                ,@decls
+                (tagbody ,@forms))
+              (setq ,tail (cdr ,tail))
+              (go start)
+            end)
+           (let ((,var nil))
+             (declare (ignorable ,var))
+             ,result))))))
+
+(defmacro dotimes ((var count &optional result) &body body)
+  (multiple-value-bind (decls forms) (%parse-decls body)
+    (let ((limit (gensym "LIMIT")))
+      `(block nil
+         (let ((,limit ,count) (,var 0))
+           ,@decls
+           (tagbody
+            start
+              (if (>= ,var ,limit) (go end))
+              (tagbody ,@forms)
+              (setq ,var (1+ ,var))
+              (go start)
+            end)
+           ,result)))))
+
+(defun %do-expand (bindings test-and-result body sequential)
+  (multiple-value-bind (decls forms) (%parse-decls body)
+    (let ((vars nil) (steps nil))
+      (dolist (b bindings)
+        (if (symbolp b)
+            (push (list b nil) vars)
+            (progn
+              (push (list (car b) (if (cdr b) (cadr b) nil)) vars)
+              (if (cddr b) (progn (push (car b) steps) (push (caddr b) steps))))))
+      (setq vars (nreverse vars) steps (nreverse steps))
+      `(block nil
+         (,(if sequential 'let* 'let) ,vars
+           ,@decls
+           (tagbody
+            start
+              (if ,(car test-and-result) (go end))
+              (tagbody ,@forms)
+              (,(if sequential 'setq 'psetq) ,@steps)
+              (go start)
+            end)
+           (return-from nil (progn ,@(cdr test-and-result))))))))
+
+(defmacro do (bindings test-and-result &body body)
+  (%do-expand bindings test-and-result body nil))
+
+(defmacro do* (bindings test-and-result &body body)
+  (%do-expand bindings test-and-result body t))
+
+(defmacro psetq (&rest pairs)
+  (let ((lets nil) (sets nil))
+    (do ((p pairs (cddr p))) ((null p))
+      (let ((g (gensym)))
+        (push (list g (cadr p)) lets)
+        (push (car p) sets)
+        (push g sets)))
+    `(let ,(nreverse lets) (setq ,@(nreverse sets)) nil)))
+
+(defmacro multiple-value-list (form) `(multiple-value-call #'list ,form))
+
+(defmacro multiple-value-setq (vars form)
+  (let ((temps (mapcar #'(lambda (v) (declare (ignore v)) (gensym)) vars)))
+    (if (null vars)
+        `(values ,form)
+        `(multiple-value-bind ,temps ,form
+           (setq ,@(mapcan #'list vars temps))
+           ,(car temps)))))
+
+(defmacro nth-value (n form) `(nth ,n (multiple-value-list ,form)))
+
+(defmacro loop (&body body)
+  (if (and body (symbolp (car body)) (car body))
+      `(%extended-loop ,@body)
+      (let ((tag (gensym "LOOP")))
+        `(block nil (tagbody ,tag (progn ,@body) (go ,tag))))))
+
+;;; Generalized references.
+
+(defmacro setf (&rest pairs &environment env)
+  (cond ((null pairs) nil)
+        ((null (cdr pairs)) (error 'simple-program-error :format-control "odd number of arguments to SETF"))
+        ((cddr pairs)
+         (let ((forms nil))
+           (do ((p pairs (cddr p))) ((null p))
+             (push `(setf ,(car p) ,(cadr p)) forms))
+           `(progn ,@(nreverse forms))))
+        (t
+         (let ((place (car pairs)) (value (cadr pairs)))
+           (if (and (symbolp place) (eq (macroexpand-1 place env) place))
+               `(setq ,place ,value)
+               (multiple-value-bind (vars vals stores store access) (get-setf-expansion place env)
+                 (declare (ignore access))
+                 (%bind-setf vars vals
+                             (if (cdr stores)
+                                 `(multiple-value-bind ,stores ,value ,store)
+                                 `(let ((,(car stores) ,value)) ,store)))))))))
+
+(defun %bind-setf (vars vals body)
+  (if vars
+      `(let* ,(mapcar #'list vars vals) ,body)
+      body))
+
+(defmacro psetf (&rest pairs &environment env)
+  (let ((binds nil) (stores nil))
+    (do ((p pairs (cddr p))) ((null p))
+      (multiple-value-bind (vars vals svars store access) (get-setf-expansion (car p) env)
+        (declare (ignore access))
+        (setq binds (append binds (mapcar #'list vars vals)))
+        (push (list svars (cadr p) store) stores)))
+    (let ((body '(progn nil)))
+      (dolist (s stores)
+        (setq body `(multiple-value-bind ,(car s) ,(cadr s) ,body ,(caddr s))))
+      `(let* ,binds ,body nil))))
+
+(defmacro shiftf (&rest args &environment env)
+  (let* ((places (butlast args)) (newval (car (last args)))
+         (binds nil) (svars nil) (stores nil) (accesses nil))
+    (dolist (p places)
+      (multiple-value-bind (vars vals sv store access) (get-setf-expansion p env)
+        (setq binds (append binds (mapcar #'list vars vals)))
+        (push sv svars) (push store stores) (push access accesses)))
+    (setq svars (nreverse svars) stores (nreverse stores) accesses (nreverse accesses))
+    (let ((first (gensym)))
+      (let ((body `(progn ,@stores)))
+        (do ((s (reverse svars) (cdr s))
+             (vals (reverse (append (cdr accesses) (list newval))) (cdr vals)))
+            ((null s))
+          (setq body `(multiple-value-bind ,(car s) ,(car vals) ,body)))
+        `(let* ,binds
+           (let ((,first ,(car accesses)))
+             ,body
+             ,first))))))
+
+(defmacro rotatef (&rest places &environment env)
+  (if (null places)
+      nil
+      (let ((binds nil) (svars nil) (stores nil) (accesses nil))
+        (dolist (p places)
+          (multiple-value-bind (vars vals sv store access) (get-setf-expansion p env)
+            (setq binds (append binds (mapcar #'list vars vals)))
+            (push sv svars) (push store stores) (push access accesses)))
+        (setq svars (nreverse svars) stores (nreverse stores) accesses (nreverse accesses))
+        (let ((body `(progn ,@stores nil)))
+          (do ((s (reverse svars) (cdr s))
+               (vals (reverse (append (cdr accesses) (list (car accesses)))) (cdr vals)))
+              ((null s))
+            (setq body `(multiple-value-bind ,(car s) ,(car vals) ,body)))
+          `(let* ,binds ,body)))))
+
+(defmacro define-modify-macro (name lambda-list function &optional doc)
+  (declare (ignore doc))
+  (let ((place (gensym "PLACE")) (env (gensym "ENV"))
+        (args (mapcan #'(lambda (x)
+                          (cond ((member x '(&optional &key &aux)) nil)
+                                ((eq x '&rest) (list '&rest))
+                                ((consp x) (list (car x)))
+                                (t (list x))))
+                      lambda-list)))
+    (let ((rest-pos (position '&rest args)))
+      `(defmacro ,name (,place ,@lambda-list &environment ,env)
+         (multiple-value-bind (vars vals stores store access) (get-setf-expansion ,place ,env)
+           (list 'let* (mapcar #'list vars vals)
+                 (list 'let (list (list (car stores)
+                                        ,(if rest-pos
+                                             `(list* ',function access ,@(subseq args 0 rest-pos) ,(nth (1+ rest-pos) args))
+                                             `(list ',function access ,@args))))
+                       store)))))))
+
+(define-modify-macro incf (&optional (delta 1)) +)
+(define-modify-macro decf (&optional (delta 1)) -)
+
+(defmacro push (item place &environment env)
+  (if (and (symbolp place) (eq (macroexpand-1 place env) place))
+      `(setq ,place (cons ,item ,place))
+      (let ((g (gensym)))
+        (multiple-value-bind (vars vals stores store access) (get-setf-expansion place env)
+          `(let* ((,g ,item) ,@(mapcar #'list vars vals))
+             (let ((,(car stores) (cons ,g ,access)))
+               ,store))))))
+
+(defmacro pushnew (item place &rest keys &environment env)
+  (let ((g (gensym)))
+    (multiple-value-bind (vars vals stores store access) (get-setf-expansion place env)
+      `(let* ((,g ,item) ,@(mapcar #'list vars vals))
+         (let ((,(car stores) (adjoin ,g ,access ,@keys)))
+           ,store)))))
+
+(defmacro pop (place &environment env)
+  (multiple-value-bind (vars vals stores store access) (get-setf-expansion place env)
+    (let ((g (gensym)))
+      `(let* (,@(mapcar #'list vars vals) (,g ,access))
+         (prog1 (car ,g)
+           (let ((,(car stores) (cdr ,g)))
+             ,store))))))
+
+(defmacro remf (place indicator &environment env)
+  (multiple-value-bind (vars vals stores store access) (get-setf-expansion place env)
+    (let ((ind (gensym)) (found (gensym)) (new (gensym)))
+      `(let* (,@(mapcar #'list vars vals) (,ind ,indicator))
+         (multiple-value-bind (,new ,found) (%remf ,access ,ind)
+           (let ((,(car stores) ,new))
+             ,store)
+           ,found)))))
+
+(defmacro defsetf (access-fn &rest rest)
+  (if (and rest (listp (car rest)))
+      ;; long form: (defsetf name lambda-list (store-var*) body...)
+      (let* ((lambda-list (car rest)) (store-vars (cadr rest)) (body (cddr rest))
+             (form (gensym "FORM")) (env (gensym "ENV")))
+        `(progn
+           (%set-setf-expander ',access-fn
+             #'(lambda (,form ,env)
+                 (declare (ignore ,env))
+                 (let* ((args (cdr ,form))
+                        (temps (mapcar #'(lambda (a) (declare (ignore a)) (gensym)) args))
+                        (stores (mapcar #'(lambda (s) (declare (ignore s)) (gensym)) ',store-vars)))
+                   (values temps args stores
+                           (apply #'(lambda (,@store-vars ,@lambda-list) ,@body) (append stores temps))
+                           (cons ',access-fn temps)))))
+           ',access-fn))
+      ;; short form: (defsetf name update-fn)
+      (let ((update (car rest)) (form (gensym "FORM")) (env (gensym "ENV")))
+        `(progn
+           (%set-setf-expander ',access-fn
+             #'(lambda (,form ,env)
+                 (declare (ignore ,env))
+                 (let* ((args (cdr ,form))
+                        (temps (mapcar #'(lambda (a) (declare (ignore a)) (gensym)) args))
+                        (store (gensym)))
+                   (values temps args (list store)
+                           (append (list ',update) temps (list store))
+                           (cons ',access-fn temps)))))
+           ',access-fn))))
+
+(defmacro define-setf-expander (access-fn lambda-list &body body)
+  (let ((form (gensym "FORM")) (env-var (gensym "ENV")) (ll lambda-list) (envp nil))
+    (let ((pos (position '&environment ll)))
+      (when pos
+        (setq envp (nth (1+ pos) ll))
+        (setq ll (append (subseq ll 0 pos) (nthcdr (+ pos 2) ll)))))
+    `(progn
+       (%set-setf-expander ',access-fn
+         #'(lambda (,form ,env-var)
+             (declare (ignorable ,env-var))
+             (let (,@(if envp `((,envp ,env-var))))
+               (destructuring-bind ,ll (cdr ,form) ,@body))))
+       ',access-fn)))
+
+;;; Case and typecase.
+
+(defun %case-test (key keys)
+  (cond ((member keys '(t otherwise)) t)
+        ((listp keys) `(member ,key ',keys))
+        (t `(eql ,key ',keys))))
+
+(defmacro case (keyform &rest clauses)
+  (let ((key (gensym "KEY")))
+    `(let ((,key ,keyform))
+       (declare (ignorable ,key))
+       (cond ,@(mapcar #'(lambda (c) `(,(%case-test key (car c)) nil ,@(cdr c))) clauses)))))
+
+(defun %all-keys (clauses)
+  (mapcan #'(lambda (c) (if (listp (car c)) (copy-list (car c)) (list (car c)))) clauses))
+
+(defmacro ecase (keyform &rest clauses)
+  (let ((key (gensym "KEY")))
+    `(let ((,key ,keyform))
+       (cond ,@(mapcar #'(lambda (c) `(,(%case-test key (car c)) nil ,@(cdr c))) clauses)
+             (t (error 'type-error :datum ,key :expected-type '(member ,@(%all-keys clauses))))))))
+
+(defmacro ccase (keyform &rest clauses)
+  `(ecase ,keyform ,@clauses))
+
+(defmacro typecase (keyform &rest clauses)
+  (let ((key (gensym "KEY")))
+    `(let ((,key ,keyform))
+       (declare (ignorable ,key))
+       (cond ,@(mapcar #'(lambda (c)
+                           (if (member (car c) '(t otherwise))
+                               `(t nil ,@(cdr c))
+                               `((typep ,key ',(car c)) nil ,@(cdr c))))
+                       clauses)))))
+
+(defmacro etypecase (keyform &rest clauses)
+  (let ((key (gensym "KEY")))
+    `(let ((,key ,keyform))
+       (cond ,@(mapcar #'(lambda (c) `((typep ,key ',(car c)) nil ,@(cdr c))) clauses)
+             (t (error 'type-error :datum ,key :expected-type '(or ,@(mapcar #'car clauses))))))))
+
+(defmacro ctypecase (keyform &rest clauses) `(etypecase ,keyform ,@clauses))
+
+;;; Definitions.
+
+(defmacro declaim (&rest specs)
+  `(progn ,@(mapcar #'(lambda (s) `(proclaim ',s)) specs) nil))
+
+(defmacro define-symbol-macro (name expansion)
+  `(progn (%define-symbol-macro ',name ',expansion) ',name))
+
+(defmacro define-compiler-macro (name lambda-list &body body)
+  (let ((form (gensym "FORM")) (env (gensym "ENV")))
+    `(progn
+       (%set-compiler-macro ',name
+         #'(lambda (,form ,env)
+             (declare (ignore ,env))
+             (destructuring-bind ,lambda-list
+                 (if (eq (car ,form) 'funcall) (cddr ,form) (cdr ,form))
+               ,@body)))
+       ',name)))
+
+(defmacro in-package (name)
+  `(setq *package* (%find-package-or-die ',name)))
+
+(defmacro with-output-to-string ((var &optional string &key element-type) &body body)
+  (declare (ignore element-type))
+  (if string
+      `(let ((,var (%make-fill-pointer-output-stream ,string))) ,@body)
+      `(let ((,var (make-string-output-stream)))
+         ,@body
+         (get-output-stream-string ,var))))
+
+(defmacro with-input-from-string ((var string &key (start 0) end index) &body body)
+  (if index
+      `(let ((,var (make-string-input-stream ,string ,start ,end)))
+         (multiple-value-prog1 (progn ,@body)
+           (setf ,index (%string-input-stream-position ,var))))
+      `(let ((,var (make-string-input-stream ,string ,start ,end)))
+         ,@body)))
+
+(defmacro with-open-stream ((var stream) &body body)
+  `(let ((,var ,stream))
+     (unwind-protect (progn ,@body) (close ,var))))
+
+;;; Conditions.
+
+(defmacro handler-case (form &rest clauses)
+  (let* ((no-error (find :no-error clauses :key #'car))
+         (clauses (remove no-error clauses)))
+    (if no-error
+        (let ((normal (gensym "NORMAL")))
+          `(block ,normal
+             (multiple-value-call #'(lambda ,(cadr no-error) ,@(cddr no-error))
+               (block nil
+                 (return-from ,normal (handler-case ,form ,@clauses))))))
+        (let ((block (gensym "HANDLER-CASE")) (cvar (gensym "C")))
+          `(block ,block
+             (let ((,cvar nil))
+               (declare (ignorable ,cvar))
+               (tagbody
+                  (return-from ,block
+                    (handler-bind
+                        ,(let ((i -1))
+                           (mapcar #'(lambda (c)
+                                       (declare (ignore c))
+                                       (setq i (1+ i))
+                                       `(,(car (nth i clauses))
+                                         #'(lambda (temp) (setq ,cvar temp) (go ,(%tag i)))))
+                                   clauses))
+                      ,form))
+                  ,@(let ((i -1))
+                      (mapcan #'(lambda (c)
+                                  (setq i (1+ i))
+                                  (list (%tag i)
+                                        `(return-from ,block
+                                           ,(if (cadr c)
+                                                `(let ((,(car (cadr c)) ,cvar)) ,@(cddr c))
+                                                `(locally ,@(cddr c))))))
+                              clauses)))))))))
+
+(defun %tag (i) (intern (concatenate 'string "CLAUSE-" (princ-to-string i)) :golem))
+
+(defmacro ignore-errors (&body forms)
+  `(handler-case (progn ,@forms)
+     (error (c) (values nil c))))
+
+(defmacro restart-case (form &rest clauses)
+  (let ((block (gensym "RESTART-CASE")) (args (gensym "ARGS")))
+    (let ((specs (mapcar #'(lambda (c)
+                             (let ((name (car c)) (ll (cadr c)) (body (cddr c))
+                                   (report nil) (interactive nil) (test nil))
+                               (tagbody
+                                next
+                                  (when (and (cdr body) (member (car body) '(:report :interactive :test)))
+                                    (case (car body)
+                                      (:report (setq report (cadr body)))
+                                      (:interactive (setq interactive (cadr body)))
+                                      (:test (setq test (cadr body))))
+                                    (setq body (cddr body))
+                                    (go next)))
+                               (list name ll body report interactive test (gensym "RESTART"))))
+                         clauses)))
+      `(block ,block
+         (let ((,args nil))
+           (tagbody
+              (return-from ,block
+                (restart-bind
+                    ,(mapcar #'(lambda (s)
+                                 `(,(nth 0 s)
+                                   #'(lambda (&rest temp) (setq ,args temp) (go ,(nth 6 s)))
+                                   ,@(if (nth 3 s)
+                                         `(:report-function
+                                           ,(if (stringp (nth 3 s))
+                                                `#'(lambda (stream) (write-string ,(nth 3 s) stream))
+                                                `#',(nth 3 s))))
+                                   ,@(if (nth 4 s) `(:interactive-function #',(nth 4 s)))
+                                   ,@(if (nth 5 s) `(:test-function #',(nth 5 s)))))
+                             specs)
+                  ,form))
+              ,@(mapcan #'(lambda (s)
+                            (list (nth 6 s)
+                                  `(return-from ,block
+                                     (apply #'(lambda ,(nth 1 s) ,@(nth 2 s)) ,args))))
+                        specs)))))))
+
+(defmacro with-simple-restart ((name format-control &rest format-arguments) &body forms)
+  `(restart-case (progn ,@forms)
+     (,name ()
+       :report (lambda (stream) (format stream ,format-control ,@format-arguments))
+       (values nil t))))

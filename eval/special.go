@@ -1,0 +1,854 @@
+package eval
+
+import (
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+type specialForm func(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code
+
+// specialForms maps special operator names (COMMON-LISP, and GOLEM internal
+// forms prefixed "%") to their compilers. Read-only after init.
+var specialForms map[string]specialForm
+
+func init() {
+	specialForms = map[string]specialForm{
+		"QUOTE": compileQuote, "FUNCTION": compileFunction, "IF": compileIf, "PROGN": compileProgn,
+		"SETQ": compileSetq, "LET": compileLet, "LET*": compileLetStar, "BLOCK": compileBlock,
+		"RETURN-FROM": compileReturnFrom, "TAGBODY": compileTagbody, "GO": compileGo,
+		"CATCH": compileCatch, "THROW": compileThrow, "UNWIND-PROTECT": compileUnwindProtect,
+		"FLET": compileFlet, "LABELS": compileLabels, "MACROLET": compileMacrolet,
+		"SYMBOL-MACROLET": compileSymbolMacrolet, "LOCALLY": compileLocally, "THE": compileThe,
+		"EVAL-WHEN": compileEvalWhen, "LOAD-TIME-VALUE": compileLoadTimeValue,
+		"MULTIPLE-VALUE-CALL": compileMVCall, "MULTIPLE-VALUE-PROG1": compileMVProg1,
+		"PROGV": compileProgv,
+	}
+}
+
+func argsOf(c *compiler, form *rt.Cons, min, max int) []rt.Value {
+	args := rt.ListToSlice(form.Cdr)
+	if len(args) < min || (max >= 0 && len(args) > max) {
+		c.th.ProgramError("malformed " + c.th.Printed(form.Car) + " form: " + c.th.Printed(form))
+	}
+	return args
+}
+
+func compileQuote(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	return constCode(argsOf(c, form, 1, 1)[0], mv)
+}
+
+func compileFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	name := argsOf(c, form, 1, 1)[0]
+	switch n := name.(type) {
+	case *rt.Symbol:
+		if b := env.lookupFun(n); b != nil {
+			if b.kind == envMacro {
+				c.th.ProgramError(c.th.Printed(n) + " names a local macro, not a function")
+			}
+			return single(c.varRef(b.v), mv)
+		}
+		return single(func(th *rt.Thread, f *Frame) rt.Value {
+			if fn := n.Fn; fn != nil {
+				return fn
+			}
+			return undefinedFunction(th, n, nil)
+		}, mv)
+	case *rt.Cons:
+		if n.Car == c.img.S.Lambda {
+			return single(c.compileLambdaForm(n, env, nil), mv)
+		}
+		if n.Car == c.img.S.Setf {
+			if b := env.lookupFun(name); b != nil {
+				return single(c.varRef(b.v), mv)
+			}
+			sym, _ := rt.ListToSlice(n)[1].(*rt.Symbol)
+			return single(func(th *rt.Thread, f *Frame) rt.Value {
+				if fn := sym.Setf; fn != nil {
+					return fn
+				}
+				return undefinedFunction(th, sym, nil)
+			}, mv)
+		}
+		if sym, ok := n.Car.(*rt.Symbol); ok && sym.Name == "NAMED-LAMBDA" && sym.Pkg == c.img.Golem {
+			parts := rt.ListToSlice(n)
+			_, code := c.compileLambda(parts[1], parts[2], rt.ListStar(rt.NIL, parts[3:]...), env, blockNameOf(parts[1]))
+			return single(code, mv)
+		}
+	}
+	c.th.ProgramError("invalid function name: " + c.th.Printed(name))
+	return nil
+}
+
+// blockNameOf returns the implicit block name of a function named name.
+func blockNameOf(name rt.Value) rt.Value {
+	if cell, ok := name.(*rt.Cons); ok {
+		if rest, ok := cell.Cdr.(*rt.Cons); ok {
+			return rest.Car
+		}
+	}
+	return name
+}
+
+func compileIf(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 2, 3)
+	test := c.opaque(args[0], env, false)
+	then := c.compile(args[1], env, mv)
+	var els Code
+	if len(args) == 3 {
+		els = c.compile(args[2], env, mv)
+	} else {
+		els = constCode(rt.NIL, mv)
+	}
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		if test(th, f) != rt.NIL {
+			return then(th, f)
+		}
+		return els(th, f)
+	}
+}
+
+func compileProgn(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	return c.compileBody(form.Cdr, env, mv)
+}
+
+func compileSetq(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := rt.ListToSlice(form.Cdr)
+	if len(args)%2 != 0 {
+		c.th.ProgramError("odd number of arguments to SETQ: " + c.th.Printed(form))
+	}
+	if len(args) == 0 {
+		return constCode(rt.NIL, mv)
+	}
+	var codes []Code
+	for i := 0; i < len(args); i += 2 {
+		sym, ok := args[i].(*rt.Symbol)
+		if !ok {
+			c.th.ProgramError("variable name is not a symbol: " + c.th.Printed(args[i]))
+		}
+		codes = append(codes, c.assign(sym, args[i+1], env))
+	}
+	if len(codes) == 1 {
+		return single(codes[0], mv)
+	}
+	return single(func(th *rt.Thread, f *Frame) rt.Value {
+		var v rt.Value
+		for _, code := range codes {
+			v = code(th, f)
+		}
+		return v
+	}, mv)
+}
+
+// assign compiles (setq sym valueForm).
+func (c *compiler) assign(sym *rt.Symbol, valueForm rt.Value, env *lexEnv) Code {
+	b := env.lookupVar(sym)
+	if b != nil && b.kind == envSymbolMacro {
+		return c.opaque(rt.List(c.img.S.Setf, b.expand, valueForm), env, false)
+	}
+	if b == nil && sym.Flags&rt.FlagSymbolMacro != 0 {
+		exp := c.img.Extra[symbolMacroKey{sym}]
+		return c.opaque(rt.List(c.img.S.Setf, exp, valueForm), env, false)
+	}
+	val := c.opaque(valueForm, env, false)
+	if b != nil && b.kind == envVar {
+		return c.varSet(b.v, val)
+	}
+	if sym.IsConstant() {
+		c.th.ProgramError("cannot set the constant " + c.th.Printed(sym))
+	}
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		v := val(th, f)
+		sym.Value = v
+		return v
+	}
+}
+
+type letBinding struct {
+	sym  *rt.Symbol
+	init rt.Value
+}
+
+func parseBindings(c *compiler, list rt.Value) []letBinding {
+	var out []letBinding
+	for _, b := range rt.ListToSlice(list) {
+		switch x := b.(type) {
+		case *rt.Symbol:
+			out = append(out, letBinding{x, rt.NIL})
+		case *rt.Cons:
+			parts := rt.ListToSlice(x)
+			sym, ok := parts[0].(*rt.Symbol)
+			if !ok || len(parts) > 2 {
+				c.th.ProgramError("malformed binding: " + c.th.Printed(x))
+			}
+			init := rt.Value(rt.NIL)
+			if len(parts) == 2 {
+				init = parts[1]
+			}
+			out = append(out, letBinding{sym, init})
+		default:
+			c.th.ProgramError("malformed binding: " + c.th.Printed(b))
+		}
+	}
+	return out
+}
+
+func compileLet(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	return c.compileLetForm(form, env, mv, false)
+}
+
+func compileLetStar(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	return c.compileLetForm(form, env, mv, true)
+}
+
+func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequential bool) Code {
+	rest, ok := form.Cdr.(*rt.Cons)
+	if !ok {
+		c.th.ProgramError("malformed " + c.th.Printed(form.Car))
+	}
+	bindings := parseBindings(c, rest.Car)
+	decls, _, body := parseBody(rest.Cdr, false)
+	specials := declaredSpecials(c.img, decls)
+	params := make([]param, len(bindings))
+	inits := make([]Code, len(bindings))
+	anySpecial := false
+	benv := env
+	for i, b := range bindings {
+		if sequential {
+			inits[i] = c.opaque(b.init, benv, false)
+		} else {
+			inits[i] = c.opaque(b.init, env, false)
+		}
+		params[i], benv = c.bindVar(b.sym, benv, specials)
+		if params[i].special != nil {
+			anySpecial = true
+		}
+	}
+	benv = c.declareFree(decls, benv, specials)
+	bodyCode := c.compileBody(body, benv, mv)
+	n := len(bindings)
+	if !anySpecial {
+		vars := make([]*varDesc, n)
+		for i := range params {
+			vars[i] = params[i].v
+		}
+		if n == 1 {
+			v0, i0 := vars[0], inits[0]
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				initVar(v0, f, i0(th, f))
+				return bodyCode(th, f)
+			}
+		}
+		if sequential {
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				for i, init := range inits {
+					initVar(vars[i], f, init(th, f))
+				}
+				return bodyCode(th, f)
+			}
+		}
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			var buf [8]rt.Value
+			vals := buf[:0]
+			for _, init := range inits {
+				vals = append(vals, init(th, f))
+			}
+			for i, v := range vals {
+				initVar(vars[i], f, v)
+			}
+			return bodyCode(th, f)
+		}
+	}
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		depth := th.SpecialDepth()
+		if sequential {
+			for i, init := range inits {
+				params[i].set(th, f, init(th, f))
+			}
+		} else {
+			vals := make([]rt.Value, n)
+			for i, init := range inits {
+				vals[i] = init(th, f)
+			}
+			for i, v := range vals {
+				params[i].set(th, f, v)
+			}
+		}
+		v := bodyCode(th, f)
+		th.UnbindTo(depth)
+		return v
+	}
+}
+
+// --- block / return-from ---
+
+type blockToken struct{ done bool }
+
+type nonLocalExit struct {
+	tok  any
+	vals []rt.Value
+	tag  int // tagbody target index
+}
+
+func (e *nonLocalExit) Error() string { return "non-local exit" }
+
+func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	rest, ok := form.Cdr.(*rt.Cons)
+	if !ok {
+		c.th.ProgramError("malformed BLOCK")
+	}
+	name, ok := rest.Car.(*rt.Symbol)
+	if !ok {
+		c.th.ProgramError("block name is not a symbol: " + c.th.Printed(rest.Car))
+	}
+	t := &exitTarget{name: name, fn: c.fn, mv: mv, slot: -1}
+	benv := &lexEnv{next: env, kind: envBlock, name: name, target: t}
+	saved := c.exits
+	c.exits = append(c.exits[:len(c.exits):len(c.exits)], t)
+	body := c.compileBody(rest.Cdr, benv, mv)
+	c.exits = saved
+	local := func(th *rt.Thread, f *Frame) rt.Value {
+		v := body(th, f)
+		if v == exitSentinel && th.LocalExit == t {
+			th.LocalExit = nil
+			v = th.LocalValue
+			th.LocalValue = nil
+		}
+		return v
+	}
+	if !t.nonLocal {
+		return local
+	}
+	slot := t.slot
+	return func(th *rt.Thread, f *Frame) (result rt.Value) {
+		tok := &blockToken{}
+		f.slots[slot] = tok
+		saved := th.Save()
+		defer func() {
+			tok.done = true
+			if r := recover(); r != nil {
+				e, ok := r.(*nonLocalExit)
+				if !ok || e.tok != tok {
+					panic(r)
+				}
+				th.Restore(saved)
+				result = th.Values(e.vals...)
+			}
+		}()
+		return local(th, f)
+	}
+}
+
+func (c *compiler) findTarget(env *lexEnv, kind envKind, name rt.Value) (*exitTarget, int) {
+	for x := env; x != nil; x = x.next {
+		if x.kind != kind {
+			continue
+		}
+		if kind == envBlock && x.name == name {
+			return x.target, 0
+		}
+		if kind == envTags {
+			for i, tag := range x.target.tags {
+				if rt.Eql(tag, name) {
+					return x.target, i
+				}
+			}
+		}
+	}
+	return nil, 0
+}
+
+// tokenRef returns code that fetches t's runtime token from its frame.
+func (c *compiler) tokenRef(t *exitTarget) Code {
+	if !t.nonLocal {
+		t.nonLocal = true
+		t.slot = t.fn.newSlot()
+	}
+	n := 0
+	for fi := c.fn; fi != t.fn; fi = fi.parent {
+		n++
+	}
+	slot := t.slot
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		for i := 0; i < n; i++ {
+			f = f.up
+		}
+		return f.slots[slot]
+	}
+}
+
+func compileReturnFrom(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 1, 2)
+	t, _ := c.findTarget(env, envBlock, args[0])
+	if t == nil {
+		c.th.ProgramError("return for unknown block: " + c.th.Printed(args[0]))
+	}
+	var valForm rt.Value = rt.NIL
+	if len(args) == 2 {
+		valForm = args[1]
+	}
+	if c.reachable(t) && t.fn == c.fn {
+		val := c.compile(valForm, env, t.mv)
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			v := val(th, f)
+			if v == exitSentinel {
+				return v
+			}
+			th.LocalExit = t
+			th.LocalValue = v
+			return exitSentinel
+		}
+	}
+	tok := c.tokenRef(t)
+	val := c.opaque(valForm, env, t.mv)
+	wantMV := t.mv
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		v := val(th, f)
+		var vals []rt.Value
+		if wantMV {
+			vals = th.MultipleValues(v)
+		} else {
+			vals = []rt.Value{v}
+		}
+		token := tok(th, f).(*blockToken)
+		if token.done {
+			th.ControlError("attempt to RETURN-FROM a block or GO to a tag that no longer exists")
+		}
+		panic(&nonLocalExit{tok: token, vals: vals})
+	}
+}
+
+// --- tagbody / go ---
+
+type tagToken struct{ done bool }
+
+type goJump struct {
+	t   *exitTarget
+	idx int
+}
+
+func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	t := &exitTarget{isTag: true, fn: c.fn, slot: -1}
+	items := rt.ListToSlice(form.Cdr)
+	var stmtForms []rt.Value
+	var tagPos []int
+	for _, it := range items {
+		switch it.(type) {
+		case *rt.Cons:
+			stmtForms = append(stmtForms, it)
+		default:
+			t.tags = append(t.tags, it)
+			tagPos = append(tagPos, len(stmtForms))
+		}
+	}
+	benv := &lexEnv{next: env, kind: envTags, target: t}
+	saved := c.exits
+	c.exits = append(c.exits[:len(c.exits):len(c.exits)], t)
+	stmts := make([]Code, len(stmtForms))
+	for i, s := range stmtForms {
+		stmts[i] = c.compile(s, benv, false)
+	}
+	c.exits = saved
+	run := func(th *rt.Thread, f *Frame, pc int) rt.Value {
+		for pc < len(stmts) {
+			v := stmts[pc](th, f)
+			if v == exitSentinel {
+				if j, ok := th.LocalExit.(*goJump); ok && j.t == t {
+					th.LocalExit = nil
+					pc = tagPos[j.idx]
+					th.Tick()
+					continue
+				}
+				return v
+			}
+			pc++
+		}
+		return rt.NIL
+	}
+	result := func(v rt.Value, th *rt.Thread) rt.Value {
+		if mv && v != exitSentinel {
+			th.SetSingle()
+		}
+		return v
+	}
+	if !t.nonLocal {
+		return func(th *rt.Thread, f *Frame) rt.Value { return result(run(th, f, 0), th) }
+	}
+	slot := t.slot
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		tok := &tagToken{}
+		f.slots[slot] = tok
+		saved := th.Save()
+		pc := 0
+		for {
+			v, next, jumped := runGuarded(th, f, tok, saved, run, pc)
+			if !jumped {
+				tok.done = true
+				return result(v, th)
+			}
+			pc = tagPos[next]
+		}
+	}
+}
+
+func runGuarded(th *rt.Thread, f *Frame, tok *tagToken, saved rt.DynState,
+	run func(*rt.Thread, *Frame, int) rt.Value, pc int) (v rt.Value, next int, jumped bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(*nonLocalExit)
+			if !ok || e.tok != tok {
+				tok.done = true
+				panic(r)
+			}
+			th.Restore(saved)
+			th.Tick()
+			next, jumped = e.tag, true
+		}
+	}()
+	return run(th, f, pc), 0, false
+}
+
+func compileGo(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 1, 1)
+	t, idx := c.findTarget(env, envTags, args[0])
+	if t == nil {
+		c.th.ProgramError("attempt to GO to nonexistent tag: " + c.th.Printed(args[0]))
+	}
+	if c.reachable(t) && t.fn == c.fn {
+		j := &goJump{t, idx}
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			th.LocalExit = j
+			return exitSentinel
+		}
+	}
+	tok := c.tokenRef(t)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		token := tok(th, f).(*tagToken)
+		if token.done {
+			th.ControlError("attempt to GO to a tag that no longer exists")
+		}
+		panic(&nonLocalExit{tok: token, tag: idx})
+	}
+}
+
+// --- catch / throw ---
+
+type throwExit struct {
+	tag  rt.Value
+	vals []rt.Value
+}
+
+func (e *throwExit) Error() string { return "throw" }
+
+func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 1, -1)
+	tagCode := c.opaque(args[0], env, false)
+	body := c.opaqueBody(form.Cdr.(*rt.Cons).Cdr, env, true)
+	return func(th *rt.Thread, f *Frame) (result rt.Value) {
+		tag := tagCode(th, f)
+		saved := th.Save()
+		th.Catchers = append(th.Catchers, tag)
+		defer func() {
+			if r := recover(); r != nil {
+				e, ok := r.(*throwExit)
+				if !ok || e.tag != tag || !isInnermostCatcher(th, saved, tag) {
+					panic(r)
+				}
+				th.Restore(saved)
+				result = th.Values(e.vals...)
+			}
+		}()
+		v := body(th, f)
+		th.Catchers = th.Catchers[:len(th.Catchers)-1]
+		return v
+	}
+}
+
+// isInnermostCatcher reports whether the catcher established at saved is the
+// innermost one for tag (throw goes to the most recent matching catch).
+func isInnermostCatcher(th *rt.Thread, saved rt.DynState, tag rt.Value) bool {
+	return true
+}
+
+func (c *compiler) opaqueBody(body rt.Value, env *lexEnv, mv bool) Code {
+	saved := c.exits
+	c.exits = nil
+	code := c.compileBody(body, env, mv)
+	c.exits = saved
+	return code
+}
+
+func compileThrow(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 2, 2)
+	tagCode := c.opaque(args[0], env, false)
+	val := c.opaque(args[1], env, true)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		tag := tagCode(th, f)
+		v := val(th, f)
+		vals := th.MultipleValues(v)
+		found := false
+		for _, t := range th.Catchers {
+			if t == tag {
+				found = true
+				break
+			}
+		}
+		if !found {
+			th.ControlError("attempt to THROW to a tag that does not exist: " + th.Printed(tag))
+		}
+		panic(&throwExit{tag: tag, vals: vals})
+	}
+}
+
+// --- unwind-protect ---
+
+func compileUnwindProtect(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 1, -1)
+	protected := c.opaque(args[0], env, mv)
+	cleanup := c.opaqueBody(form.Cdr.(*rt.Cons).Cdr, env, false)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		saved := th.Save()
+		normal := false
+		defer func() {
+			if normal {
+				return
+			}
+			r := recover()
+			th.Restore(saved)
+			cleanup(th, f)
+			panic(r)
+		}()
+		v := protected(th, f)
+		normal = true
+		if !mv {
+			cleanup(th, f)
+			return v
+		}
+		vals := th.MultipleValues(v)
+		cleanup(th, f)
+		return th.Values(vals...)
+	}
+}
+
+// --- flet / labels / macrolet / symbol-macrolet ---
+
+func (c *compiler) localFunctions(form *rt.Cons, env *lexEnv, recursive bool) ([]*varDesc, []Code, *lexEnv, rt.Value) {
+	rest, ok := form.Cdr.(*rt.Cons)
+	if !ok {
+		c.th.ProgramError("malformed " + c.th.Printed(form.Car))
+	}
+	defs := rt.ListToSlice(rest.Car)
+	vars := make([]*varDesc, len(defs))
+	benv := env
+	for i, d := range defs {
+		parts := rt.ListToSlice(d)
+		if len(parts) < 2 {
+			c.th.ProgramError("malformed local function definition: " + c.th.Printed(d))
+		}
+		vars[i] = &varDesc{fn: c.fn, index: c.fn.newSlot()}
+		benv = &lexEnv{next: benv, kind: envFun, name: parts[0], v: vars[i]}
+	}
+	defEnv := env
+	if recursive {
+		defEnv = benv
+	}
+	makers := make([]Code, len(defs))
+	for i, d := range defs {
+		parts := rt.ListToSlice(d)
+		_, makers[i] = c.compileLambda(parts[0], parts[1], d.(*rt.Cons).Cdr.(*rt.Cons).Cdr, defEnv, blockNameOf(parts[0]))
+	}
+	return vars, makers, benv, rest.Cdr
+}
+
+func compileFlet(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	return c.compileLocalFns(form, env, mv, false)
+}
+
+func compileLabels(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	return c.compileLocalFns(form, env, mv, true)
+}
+
+func (c *compiler) compileLocalFns(form *rt.Cons, env *lexEnv, mv, recursive bool) Code {
+	vars, makers, benv, body := c.localFunctions(form, env, recursive)
+	decls, _, forms := parseBody(body, false)
+	benv = c.declareFree(decls, benv, declaredSpecials(c.img, decls))
+	bodyCode := c.compileBody(forms, benv, mv)
+	if recursive {
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			for i, v := range vars {
+				initVar(v, f, nil)
+				_ = i
+			}
+			for i, mk := range makers {
+				fn := mk(th, f)
+				if vars[i].captured {
+					f.slots[vars[i].index].(*box).v = fn
+				} else {
+					f.slots[vars[i].index] = fn
+				}
+			}
+			return bodyCode(th, f)
+		}
+	}
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		var buf [4]rt.Value
+		fns := buf[:0]
+		for _, mk := range makers {
+			fns = append(fns, mk(th, f))
+		}
+		for i, fn := range fns {
+			initVar(vars[i], f, fn)
+		}
+		return bodyCode(th, f)
+	}
+}
+
+// macroEnv strips lexical variables and functions, keeping what macrolet
+// definitions may see (macros, symbol macros and declarations).
+func macroEnv(env *lexEnv) *lexEnv {
+	var kept []*lexEnv
+	for x := env; x != nil; x = x.next {
+		if x.kind == envMacro || x.kind == envSymbolMacro {
+			kept = append(kept, x)
+		}
+	}
+	var out *lexEnv
+	for i := len(kept) - 1; i >= 0; i-- {
+		k := *kept[i]
+		k.next = out
+		out = &k
+	}
+	return out
+}
+
+func compileMacrolet(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	rest, ok := form.Cdr.(*rt.Cons)
+	if !ok {
+		c.th.ProgramError("malformed MACROLET")
+	}
+	benv := env
+	for _, d := range rt.ListToSlice(rest.Car) {
+		parts := rt.ListToSlice(d)
+		if len(parts) < 2 {
+			c.th.ProgramError("malformed MACROLET definition: " + c.th.Printed(d))
+		}
+		fn := c.makeMacroFunction(parts[0], parts[1], d.(*rt.Cons).Cdr.(*rt.Cons).Cdr, macroEnv(env))
+		benv = &lexEnv{next: benv, kind: envMacro, name: parts[0], expand: fn}
+	}
+	decls, _, forms := parseBody(rest.Cdr, false)
+	benv = c.declareFree(decls, benv, declaredSpecials(c.img, decls))
+	return c.compileBody(forms, benv, mv)
+}
+
+func compileSymbolMacrolet(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	rest, ok := form.Cdr.(*rt.Cons)
+	if !ok {
+		c.th.ProgramError("malformed SYMBOL-MACROLET")
+	}
+	benv := env
+	for _, d := range rt.ListToSlice(rest.Car) {
+		parts := rt.ListToSlice(d)
+		sym, ok := parts[0].(*rt.Symbol)
+		if len(parts) != 2 || !ok {
+			c.th.ProgramError("malformed SYMBOL-MACROLET binding: " + c.th.Printed(d))
+		}
+		if sym.IsSpecial() || sym.IsConstant() {
+			c.th.ProgramError("attempt to bind a special or constant variable with SYMBOL-MACROLET: " + c.th.Printed(sym))
+		}
+		benv = &lexEnv{next: benv, kind: envSymbolMacro, name: sym, expand: parts[1]}
+	}
+	decls, _, forms := parseBody(rest.Cdr, false)
+	benv = c.declareFree(decls, benv, declaredSpecials(c.img, decls))
+	return c.compileBody(forms, benv, mv)
+}
+
+func compileLocally(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	decls, _, forms := parseBody(form.Cdr, false)
+	benv := c.declareFree(decls, env, declaredSpecials(c.img, decls))
+	return c.compileBody(forms, benv, mv)
+}
+
+func compileThe(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 2, 2)
+	return c.compile(args[1], env, mv)
+}
+
+func compileEvalWhen(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	rest, ok := form.Cdr.(*rt.Cons)
+	if !ok {
+		c.th.ProgramError("malformed EVAL-WHEN")
+	}
+	for _, s := range rt.ListToSlice(rest.Car) {
+		if sym, ok := s.(*rt.Symbol); ok && (sym.Name == "EXECUTE" || sym.Name == "EVAL") {
+			return c.compileBody(rest.Cdr, env, mv)
+		}
+	}
+	return constCode(rt.NIL, mv)
+}
+
+func compileLoadTimeValue(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 1, 2)
+	v := Eval(c.th, args[0])
+	return constCode(v, mv)
+}
+
+func compileMVCall(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 1, -1)
+	fnCode := c.opaque(args[0], env, false)
+	var forms []Code
+	for _, a := range args[1:] {
+		forms = append(forms, c.opaque(a, env, true))
+	}
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		fn := th.Resolve(fnCode(th, f))
+		var all []rt.Value
+		for _, code := range forms {
+			v := code(th, f)
+			all = th.AppendValues(all, v)
+		}
+		return fn.Call(th, all)
+	}
+}
+
+func compileMVProg1(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 1, -1)
+	first := c.opaque(args[0], env, mv)
+	rest := c.opaqueBody(form.Cdr.(*rt.Cons).Cdr, env, false)
+	if !mv {
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			v := first(th, f)
+			rest(th, f)
+			return v
+		}
+	}
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		v := first(th, f)
+		vals := th.MultipleValues(v)
+		rest(th, f)
+		return th.Values(vals...)
+	}
+}
+
+func compileProgv(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 2, -1)
+	symsCode := c.opaque(args[0], env, false)
+	valsCode := c.opaque(args[1], env, false)
+	body := c.opaqueBody(form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr, env, mv)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		syms := rt.ListToSlice(symsCode(th, f))
+		vals := rt.ListToSlice(valsCode(th, f))
+		depth := th.SpecialDepth()
+		for i, s := range syms {
+			sym, ok := s.(*rt.Symbol)
+			if !ok {
+				th.TypeErrorName(s, "SYMBOL")
+			}
+			if i < len(vals) {
+				th.BindSpecial(sym, vals[i])
+			} else {
+				th.BindSpecial(sym, nil)
+			}
+		}
+		v := body(th, f)
+		th.UnbindTo(depth)
+		return v
+	}
+}

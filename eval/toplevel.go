@@ -1,0 +1,410 @@
+package eval
+
+import (
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// Compile compiles form in the null lexical environment into a thunk.
+func Compile(th *rt.Thread, form rt.Value) func(th *rt.Thread) rt.Value {
+	c := &compiler{th: th, img: th.Img, fn: &fnInfo{}}
+	code := c.compile(form, nil, true)
+	fi := c.fn
+	return func(th *rt.Thread) rt.Value {
+		return code(th, newFrame(nil, fi.nslots))
+	}
+}
+
+// Eval evaluates form in the null lexical environment; the thread's values
+// are set as the form left them.
+func Eval(th *rt.Thread, form rt.Value) rt.Value {
+	// Self-evaluating objects and symbols need no compilation.
+	switch x := form.(type) {
+	case *rt.Symbol:
+		if x.Flags&rt.FlagSymbolMacro == 0 {
+			if x.IsConstant() || x.Pkg == th.Img.Keyword {
+				th.SetSingle()
+				return x.Value
+			}
+			v := th.SymbolValue(x)
+			th.SetSingle()
+			return v
+		}
+	case *rt.Cons:
+	default:
+		th.SetSingle()
+		return form
+	}
+	return Compile(th, form)(th)
+}
+
+// EvalIn evaluates form in a macro environment object (for macroexpansion
+// tools that need the lexical macros); variables are not visible.
+func EvalIn(th *rt.Thread, form rt.Value, env *Env) rt.Value {
+	var lex *lexEnv
+	if env != nil {
+		lex = macroEnv(env.lex)
+	}
+	c := &compiler{th: th, img: th.Img, fn: &fnInfo{}}
+	code := c.compile(form, lex, true)
+	return code(th, newFrame(nil, c.fn.nslots))
+}
+
+func init() {
+	rt.RegisterSetup(30, func(img *rt.Image) {
+		img.Eval = Eval
+		img.Macroexpand = func(th *rt.Thread, form rt.Value) (rt.Value, bool) { return Macroexpand(th, form, nil) }
+		for name := range specialForms {
+			if s, st := img.CL.FindSymbol(name); st != rt.StatusNone && s.Pkg == img.CL {
+				s.Flags |= rt.FlagSpecialOperator
+			}
+		}
+		for name := range golemForms {
+			s, _ := img.Golem.Intern(name)
+			s.Flags |= rt.FlagSpecialOperator
+		}
+		for name, fn := range goMacros {
+			sym := img.CLSym(name)
+			exp := fn
+			sym.Macro = &rt.Builtin{Name: sym, Min: 2, Max: 2, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+				form, ok := args[0].(*rt.Cons)
+				if !ok {
+					th.ProgramError("macro form is not a list")
+				}
+				return exp(th, form, args[1])
+			}}
+		}
+	})
+}
+
+// goMacros are standard macros whose expanders are written in Go.
+var goMacros map[string]func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value
+
+// golemForms are golem-internal special forms (in package GOLEM) used by the
+// expansions of the defining macros.
+var golemForms map[string]specialForm
+
+func init() {
+	goMacros = map[string]func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value{
+		"LAMBDA": func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
+			return rt.List(th.Img.S.Function, form)
+		},
+		"DEFUN":          golemForm("%DEFUN"),
+		"DEFMACRO":       golemForm("%DEFMACRO"),
+		"DEFVAR":         golemForm("%DEFVAR"),
+		"DEFPARAMETER":   golemForm("%DEFPARAMETER"),
+		"DEFCONSTANT":    golemForm("%DEFCONSTANT"),
+		"DESTRUCTURING-BIND": golemForm("%DESTRUCTURING-BIND"),
+		"MULTIPLE-VALUE-BIND": golemForm("%MULTIPLE-VALUE-BIND"),
+		"HANDLER-BIND":   golemForm("%HANDLER-BIND"),
+		"RESTART-BIND":   golemForm("%RESTART-BIND"),
+	}
+	golemForms = map[string]specialForm{
+		"%DEFUN": compileDefun, "%DEFMACRO": compileDefmacro,
+		"%DEFVAR": compileDefvar, "%DEFPARAMETER": compileDefparameter, "%DEFCONSTANT": compileDefconstant,
+		"%DESTRUCTURING-BIND": compileDestructuringBind, "%MULTIPLE-VALUE-BIND": compileMVBind,
+		"%HANDLER-BIND": compileHandlerBind, "%RESTART-BIND": compileRestartBind,
+	}
+	for name, sf := range golemForms {
+		specialForms[name] = sf
+	}
+}
+
+// golemForm makes an expander that renames (OP . args) to (GOLEM::name . args).
+func golemForm(name string) func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
+	return func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
+		s, _ := th.Img.Golem.Intern(name)
+		return rt.NewCons(s, form.Cdr)
+	}
+}
+
+func checkDefinable(c *compiler, sym *rt.Symbol, what string) {
+	if (sym.Pkg == c.img.CL || sym == rt.NIL || sym == rt.T) && c.img.CL.Locked {
+		c.th.PackageError(c.img.CL, "Lock on package COMMON-LISP violated when "+what+" "+c.th.Printed(sym)+".")
+	}
+}
+
+func compileDefun(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 2, -1)
+	name := args[0]
+	var sym *rt.Symbol
+	isSetf := false
+	switch n := name.(type) {
+	case *rt.Symbol:
+		sym = n
+	case *rt.Cons:
+		parts := rt.ListToSlice(n)
+		if len(parts) == 2 && parts[0] == c.img.S.Setf {
+			sym, _ = parts[1].(*rt.Symbol)
+			isSetf = true
+		}
+	}
+	if sym == nil {
+		c.th.ProgramError("invalid function name: " + c.th.Printed(name))
+	}
+	checkDefinable(c, sym, "defining")
+	body := form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr
+	_, maker := c.compileLambda(name, args[1], body, env, blockNameOf(name))
+	return single(func(th *rt.Thread, f *Frame) rt.Value {
+		fn := maker(th, f).(rt.Function)
+		if isSetf {
+			sym.Setf = fn
+		} else {
+			sym.Fn = fn
+			sym.Macro = nil
+		}
+		notifyDefinition(th, name, "FUNCTION")
+		return name
+	}, mv)
+}
+
+// DefinitionHook, when set in Image.Extra under DefinitionHookKey, is told of
+// every top-level definition (the MCP server lists them).
+type DefinitionHook func(th *rt.Thread, name rt.Value, kind string)
+
+// DefinitionHookKey is the Image.Extra key of the DefinitionHook.
+type DefinitionHookKey struct{}
+
+func notifyDefinition(th *rt.Thread, name rt.Value, kind string) {
+	if h, ok := th.Img.Extra[DefinitionHookKey{}].(DefinitionHook); ok {
+		h(th, name, kind)
+	}
+}
+
+func compileDefmacro(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 2, -1)
+	sym, ok := args[0].(*rt.Symbol)
+	if !ok {
+		c.th.ProgramError("macro name is not a symbol: " + c.th.Printed(args[0]))
+	}
+	checkDefinable(c, sym, "defining")
+	body := form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr
+	maker := c.macroLambdaCode(sym, args[1], body, env)
+	// Define the macro at compile time too, so later forms of the same
+	// top-level form (e.g. a PROGN) can use it.
+	if env == nil {
+		sym.Macro = maker(c.th, nil).(rt.Function)
+	}
+	return single(func(th *rt.Thread, f *Frame) rt.Value {
+		sym.Macro = maker(th, f).(rt.Function)
+		notifyDefinition(th, sym, "MACRO")
+		return sym
+	}, mv)
+}
+
+func (c *compiler) defvarCommon(form *rt.Cons, env *lexEnv, mv bool, kind string) Code {
+	args := argsOf(c, form, 1, 3)
+	sym, ok := args[0].(*rt.Symbol)
+	if !ok {
+		c.th.ProgramError("variable name is not a symbol: " + c.th.Printed(args[0]))
+	}
+	if kind != "DEFCONSTANT" {
+		checkDefinable(c, sym, "proclaiming special")
+		sym.Flags |= rt.FlagSpecial
+	} else {
+		checkDefinable(c, sym, "defining constant")
+	}
+	var init Code
+	if len(args) > 1 {
+		init = c.opaque(args[1], env, false)
+	}
+	return single(func(th *rt.Thread, f *Frame) rt.Value {
+		switch kind {
+		case "DEFVAR":
+			sym.Flags |= rt.FlagSpecial
+			if init != nil && sym.Value == nil {
+				sym.Value = init(th, f)
+			}
+		case "DEFPARAMETER":
+			sym.Flags |= rt.FlagSpecial
+			sym.Value = init(th, f)
+		case "DEFCONSTANT":
+			v := init(th, f)
+			if sym.IsConstant() && sym.Value != nil && !rt.Eql(sym.Value, v) {
+				if !constantEqual(th, sym.Value, v) {
+					th.SimpleError("The constant ~S is being redefined (from ~S to ~S)", sym, sym.Value, v)
+				}
+				v = sym.Value
+			}
+			sym.Value = v
+			sym.Flags |= rt.FlagConstant | rt.FlagSpecial
+		}
+		notifyDefinition(th, sym, "VARIABLE")
+		return sym
+	}, mv)
+}
+
+// constantEqual allows redefinition of a constant with an EQUAL value, as SBCL does for strings and lists.
+func constantEqual(th *rt.Thread, a, b rt.Value) bool {
+	eq := th.Img.CLSym("EQUAL")
+	if eq.Fn == nil {
+		return false
+	}
+	return eq.Fn.Call(th, []rt.Value{a, b}) != rt.NIL
+}
+
+func compileDefvar(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	return c.defvarCommon(form, env, mv, "DEFVAR")
+}
+
+func compileDefparameter(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	argsOf(c, form, 2, 3)
+	return c.defvarCommon(form, env, mv, "DEFPARAMETER")
+}
+
+func compileDefconstant(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	argsOf(c, form, 2, 3)
+	return c.defvarCommon(form, env, mv, "DEFCONSTANT")
+}
+
+func compileDestructuringBind(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 2, -1)
+	listCode := c.opaque(args[1], env, false)
+	decls, _, body := parseBody(form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr, false)
+	specials := declaredSpecials(c.img, decls)
+	ll, benv := c.parseLambdaList(args[0], env, llDestructuring, specials, nil)
+	benv = c.declareFree(decls, benv, specials)
+	bodyCode := c.compileBody(body, benv, mv)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		depth := th.SpecialDepth()
+		ll.bindList(th, f, listCode(th, f))
+		v := bodyCode(th, f)
+		if ll.specials {
+			th.UnbindTo(depth)
+		}
+		return v
+	}
+}
+
+func compileMVBind(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 2, -1)
+	valsCode := c.opaque(args[1], env, true)
+	decls, _, body := parseBody(form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr, false)
+	specials := declaredSpecials(c.img, decls)
+	var params []param
+	benv := env
+	anySpecial := false
+	for _, v := range rt.ListToSlice(args[0]) {
+		sym, ok := v.(*rt.Symbol)
+		if !ok {
+			c.th.ProgramError("invalid variable in MULTIPLE-VALUE-BIND: " + c.th.Printed(v))
+		}
+		var p param
+		p, benv = c.bindVar(sym, benv, specials)
+		if p.special != nil {
+			anySpecial = true
+		}
+		params = append(params, p)
+	}
+	benv = c.declareFree(decls, benv, specials)
+	bodyCode := c.compileBody(body, benv, mv)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		depth := th.SpecialDepth()
+		v := valsCode(th, f)
+		n := th.ValueCount()
+		if n == 1 {
+			for i := range params {
+				if i == 0 {
+					params[i].set(th, f, v)
+				} else {
+					params[i].set(th, f, rt.NIL)
+				}
+			}
+		} else {
+			vals := th.MultipleValues(v)
+			for i := range params {
+				if i < len(vals) {
+					params[i].set(th, f, vals[i])
+				} else {
+					params[i].set(th, f, rt.NIL)
+				}
+			}
+		}
+		r := bodyCode(th, f)
+		if anySpecial {
+			th.UnbindTo(depth)
+		}
+		return r
+	}
+}
+
+// compileHandlerBind: (handler-bind ((type handler)...) . body)
+func compileHandlerBind(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 1, -1)
+	type binding struct {
+		typ rt.Value
+		fn  Code
+	}
+	var bs []binding
+	for _, b := range rt.ListToSlice(args[0]) {
+		parts := rt.ListToSlice(b)
+		if len(parts) != 2 {
+			c.th.ProgramError("malformed HANDLER-BIND binding: " + c.th.Printed(b))
+		}
+		bs = append(bs, binding{parts[0], c.opaque(parts[1], env, false)})
+	}
+	body := c.opaqueBody(form.Cdr.(*rt.Cons).Cdr, env, mv)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		cluster := make([]rt.Handler, len(bs))
+		for i, b := range bs {
+			cluster[i] = rt.Handler{Type: b.typ, Fn: b.fn(th, f)}
+		}
+		saved := th.Handlers
+		th.PushHandlers(cluster)
+		v := body(th, f)
+		th.Handlers = saved
+		return v
+	}
+}
+
+// compileRestartBind: (restart-bind ((name fn &key report-function interactive-function test-function)...) . body)
+func compileRestartBind(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := argsOf(c, form, 1, -1)
+	type binding struct {
+		name                    rt.Value
+		fn, report, inter, test Code
+	}
+	var bs []binding
+	for _, b := range rt.ListToSlice(args[0]) {
+		parts := rt.ListToSlice(b)
+		if len(parts) < 2 {
+			c.th.ProgramError("malformed RESTART-BIND binding: " + c.th.Printed(b))
+		}
+		bd := binding{name: parts[0], fn: c.opaque(parts[1], env, false)}
+		for i := 2; i+1 < len(parts); i += 2 {
+			k, _ := parts[i].(*rt.Symbol)
+			code := c.opaque(parts[i+1], env, false)
+			if k == nil {
+				continue
+			}
+			switch k.Name {
+			case "REPORT-FUNCTION":
+				bd.report = code
+			case "INTERACTIVE-FUNCTION":
+				bd.inter = code
+			case "TEST-FUNCTION":
+				bd.test = code
+			}
+		}
+		bs = append(bs, bd)
+	}
+	body := c.opaqueBody(form.Cdr.(*rt.Cons).Cdr, env, mv)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		saved := th.Restarts
+		for _, b := range bs {
+			r := &rt.Restart{Name: b.name, Fn: b.fn(th, f)}
+			if b.report != nil {
+				r.Report = b.report(th, f)
+			}
+			if b.inter != nil {
+				r.Interactive = b.inter(th, f)
+			}
+			if b.test != nil {
+				r.Test = b.test(th, f)
+			}
+			th.PushRestart(r)
+		}
+		v := body(th, f)
+		th.Restarts = saved
+		return v
+	}
+}
