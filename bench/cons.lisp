@@ -1,0 +1,10 @@
+;; A consing list workload: build, reverse, map, filter and sum lists.
+(defun make-range (n) (let ((acc nil)) (dotimes (i n) (push i acc)) (nreverse acc)))
+(let ((sum 0))
+  (dotimes (k 200)
+    (let* ((l (make-range 2000))
+           (m (mapcar #'(lambda (x) (* x 3)) l))
+           (f (remove-if-not #'evenp m))
+           (r (reverse f)))
+      (setq sum (+ sum (reduce #'+ r) (length (append l r))))))
+  (format t "cons ~a~%" sum))

@@ -1,0 +1,8 @@
+(defun ctak (x y z) (catch 'ctak (ctak-aux x y z)))
+(defun ctak-aux (x y z)
+  (if (not (< y x))
+      (throw 'ctak z)
+      (ctak-aux (catch 'ctak (ctak-aux (1- x) y z))
+                (catch 'ctak (ctak-aux (1- y) z x))
+                (catch 'ctak (ctak-aux (1- z) x y)))))
+(format t "ctak ~a~%" (ctak 18 12 6))

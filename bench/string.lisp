@@ -1,0 +1,10 @@
+;; A string workload: build strings, search, upcase, concatenate, parse.
+(let ((total 0))
+  (dotimes (k 2000)
+    (let* ((s (format nil "item-~d-~a" k (make-string 20 :initial-element #\x)))
+           (u (string-upcase s))
+           (p (search "XXX" u))
+           (c (concatenate 'string u "-" s)))
+      (setq total (+ total p (length c) (count #\x c)
+                     (parse-integer (subseq s 5 (position #\- s :start 5)))))))
+  (format t "string ~a~%" total))
