@@ -1,0 +1,100 @@
+package runtime
+
+// Mapping functions over lists (CLHS 14.2 MAPC and friends). They stop at the
+// shortest list; circular lists are allowed (another list may end the
+// iteration), so the loops only Tick.
+
+// lstMap drives all six mapping functions. onTails passes the tails instead
+// of the elements; collect is called with each result.
+func lstMap(th *Thread, args []Value, onTails bool, collect func(Value)) {
+	f := th.Resolve(args[0])
+	lists := append([]Value(nil), args[1:]...)
+	buf := make([]Value, len(lists))
+	for {
+		for i, l := range lists {
+			c, ok := l.(*Cons)
+			if !ok {
+				if l != NIL {
+					th.TypeErrorName(l, "LIST")
+				}
+				return
+			}
+			if onTails {
+				buf[i] = c
+			} else {
+				buf[i] = c.Car
+			}
+			lists[i] = c.Cdr
+		}
+		th.Tick()
+		v := f.Call(th, buf)
+		if collect != nil {
+			collect(v)
+		}
+	}
+}
+
+// lstNconcer accumulates results with NCONC semantics as SBCL's MAPCAN does:
+// a non-list result in the middle is dropped, a final one becomes the tail.
+type lstNconcer struct {
+	th     *Thread
+	result Value
+	tail   *Cons
+}
+
+func (n *lstNconcer) add(v Value) {
+	if c, ok := v.(*Cons); ok {
+		if n.tail == nil {
+			n.result = c
+		} else {
+			n.tail.Cdr = c
+		}
+		n.tail = lstLastCons(n.th, c)
+		return
+	}
+	if n.tail == nil {
+		n.result = v
+	} else {
+		n.tail.Cdr = v
+	}
+}
+
+func (n *lstNconcer) list() Value {
+	if n.result == nil {
+		return NIL
+	}
+	return n.result
+}
+
+func init() {
+	Register(
+		Def{Name: "MAPCAR", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
+			var b ListBuilder
+			lstMap(th, args, false, b.Add)
+			return b.List()
+		}},
+		Def{Name: "MAPLIST", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
+			var b ListBuilder
+			lstMap(th, args, true, b.Add)
+			return b.List()
+		}},
+		Def{Name: "MAPC", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
+			lstMap(th, args, false, nil)
+			return args[1]
+		}},
+		Def{Name: "MAPL", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
+			lstMap(th, args, true, nil)
+			return args[1]
+		}},
+		Def{Name: "MAPCAN", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
+			n := lstNconcer{th: th}
+			lstMap(th, args, false, n.add)
+			return n.list()
+		}},
+		Def{Name: "MAPCON", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
+			n := lstNconcer{th: th}
+			lstMap(th, args, true, n.add)
+			return n.list()
+		}},
+	)
+}
