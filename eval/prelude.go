@@ -81,3 +81,38 @@ func designatorName(th *rt.Thread, v rt.Value) string {
 	th.TypeErrorName(v, "STRING")
 	return ""
 }
+
+func init() {
+	rt.Register(rt.Def{Name: "GOLEM:%PACKAGE-SYMBOLS", Min: 2, Max: 2, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+		var p *rt.Package
+		if pk, ok := args[0].(*rt.Package); ok {
+			p = pk
+		} else {
+			name := designatorName(th, args[0])
+			if p = th.Img.FindPackage(name); p == nil {
+				th.PackageError(args[0], "The name \""+name+"\" does not designate any package.")
+			}
+		}
+		var b rt.ListBuilder
+		if args[1] != rt.NIL {
+			for _, s := range p.ExternalSymbols() {
+				b.Add(s)
+			}
+			return b.List()
+		}
+		seen := map[*rt.Symbol]bool{}
+		for _, s := range p.PresentSymbols() {
+			seen[s] = true
+			b.Add(s)
+		}
+		for _, u := range p.Use {
+			for _, s := range u.ExternalSymbols() {
+				if found, _ := p.FindSymbol(s.Name); found == s && !seen[s] {
+					seen[s] = true
+					b.Add(s)
+				}
+			}
+		}
+		return b.List()
+	}})
+}

@@ -520,3 +520,68 @@
   (declare (ignore places))
   `(do () (,test-form nil)
      (%assert-failed ',test-form ,(if datum `(list ,datum ,@arguments) nil))))
+
+;;; Packages.
+
+(defun %defpackage (name options)
+  (let ((nicknames nil) (use nil) (use-given nil))
+    (dolist (o options)
+      (case (car o)
+        (:nicknames (setq nicknames (append nicknames (mapcar #'string (cdr o)))))
+        (:use (setq use-given t use (append use (cdr o))))))
+    (let ((pkg (find-package name)))
+      (if pkg
+          (rename-package pkg name nicknames)
+          (setq pkg (make-package name :use nil :nicknames nicknames)))
+      (dolist (o options)
+        (when (eq (car o) :shadow)
+          (shadow (mapcar #'string (cdr o)) pkg)))
+      (dolist (o options)
+        (when (eq (car o) :shadowing-import-from)
+          (let ((from (cadr o)))
+            (dolist (s (cddr o))
+              (shadowing-import (%find-existing-symbol (string s) from) pkg)))))
+      (when use-given
+        (use-package use pkg))
+      (dolist (o options)
+        (when (eq (car o) :import-from)
+          (let ((from (cadr o)))
+            (dolist (s (cddr o))
+              (import (%find-existing-symbol (string s) from) pkg)))))
+      (dolist (o options)
+        (when (eq (car o) :intern)
+          (dolist (s (cdr o)) (intern (string s) pkg))))
+      (dolist (o options)
+        (when (eq (car o) :export)
+          (export (mapcar #'(lambda (s) (intern (string s) pkg)) (cdr o)) pkg)))
+      pkg)))
+
+(defun %find-existing-symbol (name from)
+  (multiple-value-bind (sym status) (find-symbol name from)
+    (if status
+        sym
+        (error 'simple-package-error :package (find-package from)
+               :format-control "The symbol ~S is not present in package ~S."
+               :format-arguments (list name (package-name (find-package from)))))))
+
+(defmacro defpackage (name &rest options)
+  `(eval-when (:compile-toplevel :load-toplevel :execute)
+     (%defpackage ,(string name) ',options)))
+
+(defmacro do-symbols ((var &optional (package '*package*) result) &body body)
+  `(dolist (,var (%package-symbols ,package nil) (let ((,var nil)) (declare (ignorable ,var)) ,result)) ,@body))
+
+(defmacro do-external-symbols ((var &optional (package '*package*) result) &body body)
+  `(dolist (,var (%package-symbols ,package t) (let ((,var nil)) (declare (ignorable ,var)) ,result)) ,@body))
+
+(defmacro do-all-symbols ((var &optional result) &body body)
+  (let ((p (gensym)))
+    `(progn (dolist (,p (list-all-packages))
+              (dolist (,var (%package-symbols ,p nil)) ,@body))
+            (let ((,var nil)) (declare (ignorable ,var)) ,result))))
+
+(defmacro with-hash-table-iterator ((name hash-table) &body body)
+  (let ((it (gensym "ITER")))
+    `(let ((,it (hash-table-iterator ,hash-table)))
+       (macrolet ((,name () '(funcall ,it)))
+         ,@body))))
