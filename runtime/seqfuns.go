@@ -143,37 +143,46 @@ func (th *Thread) matcher(kind matchKind, itemOrPred Value, o seqOpts) func(Valu
 // --- traversal ---
 
 // seqScan calls fn on elements start..end of seq (from the end when
-// fromEnd) until fn returns false. Lists are walked leniently as SBCL does
-// for FIND/POSITION/COUNT when END is absent.
+// fromEnd) until fn returns false. Lists are walked to their end (or END)
+// and bounds beyond a list's length are tolerated, as SBCL does for
+// FIND, POSITION and COUNT.
 func (th *Thread) seqScan(seq Value, o seqOpts, fn func(i int, x Value) bool) {
-	if IsList(seq) && !o.fromEnd && !truthy(o.end) {
-		s := 0
+	var xs []Value
+	s := 0
+	if IsList(seq) {
 		if o.start != nil {
 			s = th.indexArg(o.start)
 		}
-		i := 0
-		for l := seq; ; i++ {
+		e := -1
+		if truthy(o.end) {
+			n, ok := o.end.(Fixnum)
+			if !ok || n < 0 {
+				th.TypeError(o.end, List(th.Img.S.Or, List(th.Img.CLSym("MOD"), MakeInt(arrayDimensionLimit)), th.Img.CLSym("NULL")))
+			}
+			e = int(n)
+		}
+		l := seq
+		for i := 0; e < 0 || i < e; i++ {
 			c, ok := l.(*Cons)
 			if !ok {
 				if l != NIL {
 					th.TypeError(l, th.Img.S.List)
 				}
-				if i < s {
-					th.boundingIndicesBad(s, o.end, i)
-				}
-				return
+				break
 			}
-			if i >= s && !fn(i, c.Car) {
-				return
+			if i >= s {
+				xs = append(xs, c.Car)
 			}
 			l = c.Cdr
 			if i&1023 == 0 {
 				th.Tick()
 			}
 		}
+	} else {
+		var e int
+		_, s, e = th.seqRange(seq, o.start, o.end)
+		xs = th.seqSlice(seq, s, e)
 	}
-	_, s, e := th.seqRange(seq, o.start, o.end)
-	xs := th.seqSlice(seq, s, e)
 	if o.fromEnd {
 		for i := len(xs) - 1; i >= 0; i-- {
 			if !fn(s+i, xs[i]) {
