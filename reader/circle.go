@@ -26,7 +26,7 @@ func labelKey(arg rt.Value) any {
 	return nil
 }
 
-func labelText(th *rt.Thread, arg rt.Value) string { return th.Printed(arg) }
+func labelText(th *rt.Thread, arg rt.Value) string { return printed(th, arg) }
 
 func sharpEqual(th *rt.Thread, s rt.Stream, _ rune, arg rt.Value) (rt.Value, bool) {
 	ctx := currentCtx(th)

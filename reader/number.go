@@ -8,24 +8,11 @@ import (
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
-// digitValue returns the weight of r as a digit in base, or -1.
-func digitValue(r rune, base int) int {
-	var d int
-	switch {
-	case r >= '0' && r <= '9':
-		d = int(r - '0')
-	case r >= 'a' && r <= 'z':
-		d = int(r-'a') + 10
-	case r >= 'A' && r <= 'Z':
-		d = int(r-'A') + 10
-	default:
-		return -1
-	}
-	if d >= base {
-		return -1
-	}
-	return d
-}
+// digitValue returns the weight of r as a digit in base, or -1. Decimal
+// digits of every script count, as in SBCL.
+func digitValue(r rune, base int) int { return rt.DigitWeight(r, base) }
+
+const digitChars = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 func allDigits(rs []rune, base int) bool {
 	if len(rs) == 0 {
@@ -59,7 +46,11 @@ func makeInteger(neg bool, digits []rune, base int) rt.Value {
 		}
 		return rt.MakeInt(n)
 	}
-	b, _ := new(big.Int).SetString(string(digits), base)
+	ascii := make([]byte, len(digits))
+	for i, r := range digits {
+		ascii[i] = digitChars[digitValue(r, base)]
+	}
+	b, _ := new(big.Int).SetString(string(ascii), base)
 	if neg {
 		b.Neg(b)
 	}
@@ -113,7 +104,7 @@ func parseNumber(tok []rune, base int, double bool) (v rt.Value, ok bool, msg st
 func parseFloat(tok []rune, neg bool, i int, double bool) (rt.Value, bool, string) {
 	n := len(tok)
 	j := i
-	for j < n && tok[j] >= '0' && tok[j] <= '9' {
+	for j < n && digitValue(tok[j], 10) >= 0 {
 		j++
 	}
 	intDigits := j - i
@@ -122,7 +113,7 @@ func parseFloat(tok []rune, neg bool, i int, double bool) (rt.Value, bool, strin
 	if j < n && tok[j] == '.' {
 		dot = true
 		j++
-		for j < n && tok[j] >= '0' && tok[j] <= '9' {
+		for j < n && digitValue(tok[j], 10) >= 0 {
 			j++
 			fracDigits++
 		}
@@ -146,7 +137,7 @@ func parseFloat(tok []rune, neg bool, i int, double bool) (rt.Value, bool, strin
 			return nil, false, ""
 		}
 		for ; j < n; j++ {
-			if tok[j] < '0' || tok[j] > '9' {
+			if digitValue(tok[j], 10) < 0 {
 				return nil, false, ""
 			}
 		}
@@ -165,7 +156,7 @@ func parseFloat(tok []rune, neg bool, i int, double bool) (rt.Value, bool, strin
 		b = append(b, '-')
 	}
 	for k := i; k < i+intDigits; k++ {
-		b = append(b, byte(tok[k]))
+		b = append(b, digitChars[digitValue(tok[k], 10)])
 	}
 	if intDigits == 0 {
 		b = append(b, '0')
@@ -173,13 +164,17 @@ func parseFloat(tok []rune, neg bool, i int, double bool) (rt.Value, bool, strin
 	if fracDigits > 0 {
 		b = append(b, '.')
 		for k := i + intDigits + 1; k < i+intDigits+1+fracDigits; k++ {
-			b = append(b, byte(tok[k]))
+			b = append(b, digitChars[digitValue(tok[k], 10)])
 		}
 	}
 	if marker != 0 {
 		b = append(b, 'e')
 		for k := expStart; k < n; k++ {
-			b = append(b, byte(tok[k]))
+			if w := digitValue(tok[k], 10); w >= 0 {
+				b = append(b, digitChars[w])
+			} else {
+				b = append(b, byte(tok[k])) // the exponent sign
+			}
 		}
 	}
 	bits := 32

@@ -244,10 +244,10 @@ func position(s rt.Stream) string {
 
 // charDesc renders a character as #\x for messages.
 func charDesc(c rune) string {
-	if n, ok := charNameOf(c); ok {
-		return "#\\" + n
+	if rt.GraphicCharP(c) && c != ' ' {
+		return "#\\" + string(c)
 	}
-	return "#\\" + string(c)
+	return "#\\" + rt.CharName(c)
 }
 
 // inputStream resolves an input stream designator and checks its direction.
@@ -260,4 +260,15 @@ func inputStream(th *rt.Thread, d rt.Value) rt.Stream {
 			th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(s)))
 	}
 	return s
+}
+
+// printed renders v for a message; integers need no printer.
+func printed(th *rt.Thread, v rt.Value) string {
+	switch x := v.(type) {
+	case rt.Fixnum:
+		return strconv.FormatInt(int64(x), 10)
+	case *rt.Bignum:
+		return x.Int.String()
+	}
+	return th.Printed(v)
 }

@@ -1,8 +1,6 @@
 package reader
 
 import (
-	"unicode"
-
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
@@ -148,6 +146,7 @@ func invalidTrait(c rune) bool {
 	return false
 }
 
+// upcase and downcase follow CHAR-UPCASE and CHAR-DOWNCASE.
 func upcase(r rune) rune {
 	if r < 128 {
 		if r >= 'a' && r <= 'z' {
@@ -155,11 +154,7 @@ func upcase(r rune) rune {
 		}
 		return r
 	}
-	u := unicode.ToUpper(r)
-	if u != r && unicode.ToLower(u) == r {
-		return u
-	}
-	return r
+	return rt.CharUpcase(r)
 }
 
 func downcase(r rune) rune {
@@ -169,15 +164,11 @@ func downcase(r rune) rune {
 		}
 		return r
 	}
-	l := unicode.ToLower(r)
-	if l != r && unicode.ToUpper(l) == r {
-		return l
-	}
-	return r
+	return rt.CharDowncase(r)
 }
 
-func isUpper(r rune) bool { return downcase(r) != r }
-func isLower(r rune) bool { return upcase(r) != r }
+func isUpper(r rune) bool { return rt.UpperCaseP(r) }
+func isLower(r rune) bool { return rt.LowerCaseP(r) }
 
 // --- per-image state ---
 

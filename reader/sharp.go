@@ -63,8 +63,8 @@ func sharpBackslash(th *rt.Thread, s rt.Stream, _ rune, _ rt.Value) (rt.Value, b
 		return rt.Char(c), true
 	}
 	name := string(c) + string(ctx.buf)
-	r, ok := NameChar(name)
-	if !ok {
+	r, ok := rt.NameChar(name)
+	if !ok || r < 0 || r >= rt.CharCodeLimit {
 		readerError(th, s, "unrecognized character name: "+quoteString(name))
 	}
 	return rt.Char(r), true
@@ -193,7 +193,7 @@ func sharpRadix(th *rt.Thread, s rt.Stream, sub rune, arg rt.Value) (rt.Value, b
 			readerError(th, s, "radix missing in #R")
 		}
 		if n < 2 || n > 36 {
-			readerError(th, s, "illegal radix for #R: "+th.Printed(arg)+".")
+			readerError(th, s, "illegal radix for #R: "+printed(th, arg)+".")
 		}
 		base = n
 	}
