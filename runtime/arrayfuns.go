@@ -732,7 +732,7 @@ func (th *Thread) AdjustArray(array, dimsArg, elemType, initElem, initContents, 
 	dims := th.arDimsArg(dimsArg)
 	oldDims := arDims(array)
 	if len(dims) != len(oldDims) {
-		th.SimpleError("The number of dimensions not equal to rank of array.")
+		th.SimpleError("Expected ~D new dimension~:P for array, but received ~D.", MakeInt(int64(len(oldDims))), MakeInt(int64(len(dims))))
 	}
 	et := ArrayElementType(th.Img, array)
 	if elemType != nil {
@@ -751,8 +751,8 @@ func (th *Thread) AdjustArray(array, dimsArg, elemType, initElem, initContents, 
 			fp = fillPointer
 		}
 		if n, ok := fp.(Fixnum); ok && int(n) > dims[0] {
-			if fillPointer == nil {
-				th.SimpleError("Cannot adjust-array an array to a size smaller than its fill pointer.")
+			if fillPointer == nil || fillPointer == NIL {
+				th.SimpleError("can't adjust vector ~S to a size (~S) smaller than its current fill pointer (~S)", array, MakeInt(int64(dims[0])), n)
 			}
 			th.SimpleError("Can't supply a value for :FILL-POINTER (~W) that is larger than the size of the vector (~W)", n, MakeInt(int64(dims[0])))
 		}
@@ -941,14 +941,12 @@ func sameDims(a, b []int) bool {
 
 func (th *Thread) bitOp(name string, op func(a, b uint8) uint8, args []Value) Value {
 	bitArrayType := List(th.Img.S.Array, th.Img.CLSym("BIT"))
-	a, b := args[0], args[1]
-	unary := name == "BIT-NOT"
-	var optArg Value = NIL
-	if unary {
-		b = a
+	a, b := args[0], args[0]
+	var optArg Value
+	if name == "BIT-NOT" {
 		optArg = Opt(args, 1)
 	} else {
-		optArg = Opt(args, 2)
+		b, optArg = args[1], Opt(args, 2)
 	}
 	for _, x := range []Value{a, b} {
 		if !th.isBitArray(x) {
@@ -957,7 +955,7 @@ func (th *Thread) bitOp(name string, op func(a, b uint8) uint8, args []Value) Va
 	}
 	dims := arDims(a)
 	if !sameDims(dims, arDims(b)) {
-		th.SimpleError("~S and ~S do not have the same dimensions.", a, b)
+		th.SimpleError("~S and ~S don't have the same dimensions.", a, b)
 	}
 	var dst Value
 	switch optArg {
@@ -976,7 +974,7 @@ func (th *Thread) bitOp(name string, op func(a, b uint8) uint8, args []Value) Va
 			th.TypeError(optArg, bitArrayType)
 		}
 		if !sameDims(dims, arDims(optArg)) {
-			th.SimpleError("~S and ~S do not have the same dimensions.", a, optArg)
+			th.SimpleError("~S and ~S don't have the same dimensions.", a, optArg)
 		}
 		dst = optArg
 	}
@@ -1044,11 +1042,11 @@ func registerSetf(defs ...Def) { setfDefs = append(setfDefs, defs...) }
 func axisArg(th *Thread, array, axis Value) int {
 	rank := len(arDims(array))
 	n, ok := axis.(Fixnum)
-	if !ok || n < 0 || int(n) >= rank {
-		if rank == 0 {
-			th.SimpleError("Vector axis is out of bounds.")
-		}
-		th.TypeError(axis, List(th.Img.S.Integer, MakeInt(0), MakeInt(int64(rank-1))))
+	if !ok || n < 0 {
+		th.TypeError(axis, List(th.Img.CLSym("MOD"), MakeInt(arrayRankLimit)))
+	}
+	if int(n) >= rank {
+		th.SimpleError("Axis number ~W is too big; ~S only has ~D dimension~:P.", axis, array, MakeInt(int64(rank)))
 	}
 	return int(n)
 }

@@ -40,6 +40,9 @@ func newLispEnv() *lispEnv {
 		return rt.MakeInt(s)
 	})
 	e.defFn("LST", func(a []rt.Value) rt.Value { return rt.List(a...) })
+	// (SETG 'sym value) sets a global; (PROGN* a b ...) returns its last argument.
+	e.defFn("SETG", func(a []rt.Value) rt.Value { a[0].(*rt.Symbol).Value = a[1]; return a[1] })
+	e.defFn("PROGN*", func(a []rt.Value) rt.Value { return a[len(a)-1] })
 	e.defFn("FIRST1", func(a []rt.Value) rt.Value { return a[0].(*rt.Cons).Car })
 	e.defFn("AND2", func(a []rt.Value) rt.Value {
 		if num(a[0]) > num(a[1]) {
@@ -346,5 +349,63 @@ func runCases(t *testing.T, cases []callCase) {
 	e := newLispEnv()
 	for _, c := range cases {
 		assert.Equal(t, c.want, e.call(c.fn, c.args), "(%s %s)", c.fn, c.args)
+	}
+}
+
+// eval is a minimal evaluator for tests: (quote x), self-evaluating atoms,
+// T/NIL/keywords, and calls of fbound symbols with evaluated arguments.
+func (e *lispEnv) eval(form rt.Value) rt.Value {
+	switch f := form.(type) {
+	case *rt.Symbol:
+		if f == rt.T || f == rt.NIL || rt.IsKeyword(f) {
+			return f
+		}
+		if f.Value != nil {
+			return f.Value
+		}
+		panic("unbound " + f.Name)
+	case *rt.Cons:
+		if f.Car == e.img.S.Quote {
+			return f.Cdr.(*rt.Cons).Car
+		}
+		var args []rt.Value
+		for _, a := range rt.ListToSlice(f.Cdr) {
+			args = append(args, e.eval(a))
+		}
+		if c, ok := f.Car.(*rt.Cons); ok && c.Car == e.img.S.Setf {
+			return e.th.Call(c.Cdr.(*rt.Cons).Car.(*rt.Symbol).Setf, args...)
+		}
+		return e.th.Call(f.Car, args...)
+	}
+	return form
+}
+
+// evalCase is one table row: a form and its expected printed values.
+type evalCase struct{ form, want string }
+
+func runEvalCases(t *testing.T, cases []evalCase) {
+	t.Helper()
+	e := newLispEnv()
+	for _, c := range cases {
+		form := e.read(c.form)
+		got := func() (out string) {
+			defer func() {
+				if r := recover(); r != nil {
+					u, ok := r.(*rt.Unhandled)
+					if !ok {
+						panic(r)
+					}
+					out = "!" + u.Condition.Class.Name.Name
+				}
+			}()
+			v := e.eval(form)
+			vals := e.th.MultipleValues(v)
+			parts := make([]string, len(vals))
+			for i, x := range vals {
+				parts[i] = e.show(x)
+			}
+			return strings.Join(parts, " ; ")
+		}()
+		assert.Equal(t, c.want, got, c.form)
 	}
 }
