@@ -200,6 +200,10 @@ func (th *Thread) arUpgradeBits(signed bool, n int) Value {
 	return List(img.CLSym("UNSIGNED-BYTE"), MakeInt(int64(n)))
 }
 
+// SameElementType reports whether two upgraded array element types (as
+// returned by UpgradedArrayElementType / ArrayElementType) are the same.
+func SameElementType(a, b Value) bool { return sameElemType(a, b) }
+
 // sameElemType compares two upgraded element types.
 func sameElemType(a, b Value) bool {
 	if a == nil {

@@ -160,6 +160,9 @@ func (th *Thread) seqScan(seq Value, o seqOpts, fn func(i int, x Value) bool) {
 				th.TypeError(o.end, List(th.Img.S.Or, List(th.Img.CLSym("MOD"), MakeInt(arrayDimensionLimit)), th.Img.CLSym("NULL")))
 			}
 			e = int(n)
+		} else {
+			// Check the list first so a circular one spins without allocating.
+			th.listLen(seq)
 		}
 		l := seq
 		for i := 0; e < 0 || i < e; i++ {
