@@ -1,6 +1,7 @@
 package runtime_test
 
 import "testing"
+
 // Expectations from SBCL.
 
 func TestSequenceEdgeCases(t *testing.T) {
