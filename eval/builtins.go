@@ -147,7 +147,7 @@ func init() {
 
 func isClosure(fn rt.Function) bool {
 	c, ok := fn.(*Closure)
-	return ok && c.env != nil
+	return ok && len(c.upv) > 0
 }
 
 func envArg(args []rt.Value, i int) *Env {

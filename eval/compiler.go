@@ -15,15 +15,16 @@ type Code func(th *rt.Thread, f *Frame) rt.Value
 
 // Frame holds the local variables of one activation of a compiled function.
 // Variables captured by inner closures are stored boxed, so that each binding
-// made in a loop is a fresh location.
+// made in a loop is a fresh location; a closure copies the boxes it uses
+// (its upvalues) when it is created.
 type Frame struct {
-	up     *Frame
+	upv    []*box
 	slots  []rt.Value
 	inline [6]rt.Value
 }
 
-func newFrame(up *Frame, n int) *Frame {
-	f := &Frame{up: up}
+func newFrame(upv []*box, n int) *Frame {
+	f := &Frame{upv: upv}
 	if n <= len(f.inline) {
 		f.slots = f.inline[:n]
 	} else {
@@ -37,8 +38,68 @@ type box struct{ v rt.Value }
 
 // fnInfo describes a function under compilation: it owns one Frame per call.
 type fnInfo struct {
-	parent *fnInfo
-	nslots int
+	parent  *fnInfo
+	nslots  int
+	upvals  []*varDesc // variables of enclosing functions this one uses
+	upIndex map[*varDesc]int
+}
+
+// upvalue returns the index of v among fi's upvalues, adding it (and making
+// every function between fi and v's owner carry it too).
+func (fi *fnInfo) upvalue(v *varDesc) int {
+	if i, ok := fi.upIndex[v]; ok {
+		return i
+	}
+	if fi.parent == nil {
+		panic("golem: variable outside its function")
+	}
+	v.captured = true
+	if fi.parent != v.fn {
+		fi.parent.upvalue(v)
+	}
+	if fi.upIndex == nil {
+		fi.upIndex = map[*varDesc]int{}
+	}
+	fi.upIndex[v] = len(fi.upvals)
+	fi.upvals = append(fi.upvals, v)
+	return len(fi.upvals) - 1
+}
+
+// upvalueSource says where a new closure finds one of its upvalues in the
+// creating function's frame: a boxed local slot, or one of its own upvalues.
+type upvalueSource struct {
+	local bool
+	index int
+}
+
+// closureSources computes, in the creating function c.fn, where each
+// upvalue of the inner function comes from.
+func (c *compiler) closureSources(inner *fnInfo) []upvalueSource {
+	out := make([]upvalueSource, len(inner.upvals))
+	for i, v := range inner.upvals {
+		if v.fn == c.fn {
+			out[i] = upvalueSource{local: true, index: v.index}
+		} else {
+			out[i] = upvalueSource{index: c.fn.upvalue(v)}
+		}
+	}
+	return out
+}
+
+// captureUpvalues collects a new closure's upvalues from frame f.
+func captureUpvalues(f *Frame, srcs []upvalueSource) []*box {
+	if len(srcs) == 0 {
+		return nil
+	}
+	upv := make([]*box, len(srcs))
+	for i, s := range srcs {
+		if s.local {
+			upv[i] = f.slots[s.index].(*box)
+		} else {
+			upv[i] = f.upv[s.index]
+		}
+	}
+	return upv
 }
 
 func (fi *fnInfo) newSlot() int {
@@ -125,8 +186,8 @@ type exitTarget struct {
 	name     rt.Value
 	fn       *fnInfo
 	mv       bool // the block's value is wanted with all values
-	nonLocal bool // some exit reaches it through a function call: needs a token
-	slot     int  // frame slot holding the runtime token when nonLocal
+	nonLocal bool     // some exit reaches it through a function call: needs a token
+	tokVar   *varDesc // the boxed slot holding the runtime token when nonLocal
 	tags     []rt.Value
 	isTag    bool
 }
@@ -226,24 +287,9 @@ func (c *compiler) compileSymbol(sym *rt.Symbol, env *lexEnv, mv bool) Code {
 
 type symbolMacroKey struct{ sym *rt.Symbol }
 
-func (c *compiler) hops(v *varDesc) int {
-	n := 0
-	for fi := c.fn; fi != v.fn; fi = fi.parent {
-		n++
-		if fi == nil {
-			panic("golem: variable outside its function")
-		}
-	}
-	if n > 0 {
-		v.captured = true
-	}
-	return n
-}
-
 func (c *compiler) varRef(v *varDesc) Code {
 	idx := v.index
-	switch c.hops(v) {
-	case 0:
+	if v.fn == c.fn {
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			x := f.slots[idx]
 			if v.captured {
@@ -251,24 +297,15 @@ func (c *compiler) varRef(v *varDesc) Code {
 			}
 			return x
 		}
-	case 1:
-		return func(th *rt.Thread, f *Frame) rt.Value { return f.up.slots[idx].(*box).v }
-	default:
-		n := c.hops(v)
-		return func(th *rt.Thread, f *Frame) rt.Value {
-			for i := 0; i < n; i++ {
-				f = f.up
-			}
-			return f.slots[idx].(*box).v
-		}
 	}
+	u := c.fn.upvalue(v)
+	return func(th *rt.Thread, f *Frame) rt.Value { return f.upv[u].v }
 }
 
 // varSet returns code storing the value of val into v.
 func (c *compiler) varSet(v *varDesc, val Code) Code {
 	idx := v.index
-	n := c.hops(v)
-	if n == 0 {
+	if v.fn == c.fn {
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			x := val(th, f)
 			if v.captured {
@@ -279,13 +316,10 @@ func (c *compiler) varSet(v *varDesc, val Code) Code {
 			return x
 		}
 	}
+	u := c.fn.upvalue(v)
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		x := val(th, f)
-		g := f
-		for i := 0; i < n; i++ {
-			g = g.up
-		}
-		g.slots[idx].(*box).v = x
+		f.upv[u].v = x
 		return x
 	}
 }

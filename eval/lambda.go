@@ -411,17 +411,17 @@ type lambdaInfo struct {
 	doc  string
 }
 
-// Closure is a compiled Lisp function with its captured environment.
+// Closure is a compiled Lisp function with its captured variables.
 type Closure struct {
 	info *lambdaInfo
-	env  *Frame
+	upv  []*box
 }
 
 // Call implements rt.Function.
 func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 	info := cl.info
 	th.PushCall(cl, args)
-	f := newFrame(cl.env, info.fn.nslots)
+	f := newFrame(cl.upv, info.fn.nslots)
 	ll := info.ll
 	if ll.simple {
 		if len(args) != len(info.req) {
@@ -466,7 +466,10 @@ func (cl *Closure) Documentation() string { return cl.info.doc }
 // current one; the returned Code makes a closure over the current frame.
 func (c *compiler) compileLambda(name rt.Value, ll rt.Value, body rt.Value, env *lexEnv, blockName rt.Value) (*lambdaInfo, Code) {
 	info := c.compileLambdaInfo(name, ll, body, env, blockName, llOrdinary)
-	return info, func(th *rt.Thread, f *Frame) rt.Value { return &Closure{info: info, env: f} }
+	srcs := c.closureSources(info.fn)
+	return info, func(th *rt.Thread, f *Frame) rt.Value {
+		return &Closure{info: info, upv: captureUpvalues(f, srcs)}
+	}
 }
 
 func (c *compiler) compileLambdaInfo(name rt.Value, ll rt.Value, body rt.Value, env *lexEnv, blockName rt.Value, kind llKind) *lambdaInfo {

@@ -8,7 +8,7 @@ import (
 // (form environment) that destructures the form with a macro lambda list.
 type MacroFunction struct {
 	info *lambdaInfo
-	env  *Frame
+	upv  []*box
 }
 
 // Call implements rt.Function.
@@ -19,7 +19,7 @@ func (m *MacroFunction) Call(th *rt.Thread, args []rt.Value) rt.Value {
 	form := args[0]
 	info := m.info
 	th.PushCall(m, args)
-	f := newFrame(m.env, info.fn.nslots)
+	f := newFrame(m.upv, info.fn.nslots)
 	ll := info.ll
 	depth := th.SpecialDepth()
 	if ll.whole != nil {
@@ -58,14 +58,17 @@ func (m *MacroFunction) Documentation() string { return m.info.doc }
 func (c *compiler) makeMacroFunction(name, ll, body rt.Value, env *lexEnv) rt.Function {
 	root := &compiler{th: c.th, img: c.img, fn: &fnInfo{}}
 	info := root.compileLambdaInfo(name, ll, body, env, name, llMacro)
-	return &MacroFunction{info: info, env: newFrame(nil, root.fn.nslots)}
+	return &MacroFunction{info: info}
 }
 
 // macroLambdaCode compiles a macro lambda in the current function so the
 // expander closes over the run-time lexical environment (defmacro).
 func (c *compiler) macroLambdaCode(name, ll, body rt.Value, env *lexEnv) Code {
 	info := c.compileLambdaInfo(name, ll, body, env, name, llMacro)
-	return func(th *rt.Thread, f *Frame) rt.Value { return &MacroFunction{info: info, env: f} }
+	srcs := c.closureSources(info.fn)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		return &MacroFunction{info: info, upv: captureUpvalues(f, srcs)}
+	}
 }
 
 // Macroexpand1 expands form once in env (nil for the global environment).

@@ -81,6 +81,25 @@
             end)
            ,result)))))
 
+(defmacro push (item place &environment env)
+  (if (and (symbolp place) (eq (macroexpand-1 place env) place))
+      `(setq ,place (cons ,item ,place))
+      (let ((g (gensym)))
+        (multiple-value-bind (vars vals stores store access) (get-setf-expansion place env)
+          `(let* ((,g ,item) ,@(mapcar #'list vars vals))
+             (let ((,(car stores) (cons ,g ,access)))
+               ,store))))))
+
+(defun %psetq-pairs (pairs lets sets)
+  (if (null pairs)
+      (values (nreverse lets) (nreverse sets))
+      (let ((g (gensym)))
+        (%psetq-pairs (cddr pairs) (cons (list g (cadr pairs)) lets) (cons g (cons (car pairs) sets))))))
+
+(defmacro psetq (&rest pairs)
+  (multiple-value-bind (lets sets) (%psetq-pairs pairs nil nil)
+    `(let ,lets (setq ,@sets) nil)))
+
 (defun %do-expand (bindings test-and-result body sequential)
   (multiple-value-bind (decls forms) (%parse-decls body)
     (let ((vars nil) (steps nil))
@@ -108,15 +127,6 @@
 
 (defmacro do* (bindings test-and-result &body body)
   (%do-expand bindings test-and-result body t))
-
-(defmacro psetq (&rest pairs)
-  (let ((lets nil) (sets nil))
-    (do ((p pairs (cddr p))) ((null p))
-      (let ((g (gensym)))
-        (push (list g (cadr p)) lets)
-        (push (car p) sets)
-        (push g sets)))
-    `(let ,(nreverse lets) (setq ,@(nreverse sets)) nil)))
 
 (defmacro multiple-value-list (form) `(multiple-value-call #'list ,form))
 
@@ -230,15 +240,6 @@
 
 (define-modify-macro incf (&optional (delta 1)) +)
 (define-modify-macro decf (&optional (delta 1)) -)
-
-(defmacro push (item place &environment env)
-  (if (and (symbolp place) (eq (macroexpand-1 place env) place))
-      `(setq ,place (cons ,item ,place))
-      (let ((g (gensym)))
-        (multiple-value-bind (vars vals stores store access) (get-setf-expansion place env)
-          `(let* ((,g ,item) ,@(mapcar #'list vars vals))
-             (let ((,(car stores) (cons ,g ,access)))
-               ,store))))))
 
 (defmacro pushnew (item place &rest keys &environment env)
   (let ((g (gensym)))

@@ -299,7 +299,7 @@ func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	if !ok {
 		c.th.ProgramError("block name is not a symbol: " + c.th.Printed(rest.Car))
 	}
-	t := &exitTarget{name: name, fn: c.fn, mv: mv, slot: -1}
+	t := &exitTarget{name: name, fn: c.fn, mv: mv}
 	benv := &lexEnv{next: env, kind: envBlock, name: name, target: t}
 	saved := c.exits
 	c.exits = append(c.exits[:len(c.exits):len(c.exits)], t)
@@ -317,10 +317,10 @@ func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	if !t.nonLocal {
 		return local
 	}
-	slot := t.slot
+	slot := t.tokVar.index
 	return func(th *rt.Thread, f *Frame) (result rt.Value) {
 		tok := &blockToken{}
-		f.slots[slot] = tok
+		f.slots[slot] = &box{tok}
 		saved := th.Save()
 		defer func() {
 			tok.done = true
@@ -356,23 +356,14 @@ func (c *compiler) findTarget(env *lexEnv, kind envKind, name rt.Value) (*exitTa
 	return nil, 0
 }
 
-// tokenRef returns code that fetches t's runtime token from its frame.
+// tokenRef returns code that fetches t's runtime token. The token lives in a
+// boxed slot of the target's function, so closures capture it like a variable.
 func (c *compiler) tokenRef(t *exitTarget) Code {
 	if !t.nonLocal {
 		t.nonLocal = true
-		t.slot = t.fn.newSlot()
+		t.tokVar = &varDesc{fn: t.fn, index: t.fn.newSlot(), captured: true}
 	}
-	n := 0
-	for fi := c.fn; fi != t.fn; fi = fi.parent {
-		n++
-	}
-	slot := t.slot
-	return func(th *rt.Thread, f *Frame) rt.Value {
-		for i := 0; i < n; i++ {
-			f = f.up
-		}
-		return f.slots[slot]
-	}
+	return c.varRef(t.tokVar)
 }
 
 func compileReturnFrom(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
@@ -426,7 +417,7 @@ type goJump struct {
 }
 
 func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
-	t := &exitTarget{isTag: true, fn: c.fn, slot: -1}
+	t := &exitTarget{isTag: true, fn: c.fn}
 	items := rt.ListToSlice(form.Cdr)
 	var stmtForms []rt.Value
 	var tagPos []int
@@ -472,10 +463,10 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	if !t.nonLocal {
 		return func(th *rt.Thread, f *Frame) rt.Value { return result(run(th, f, 0), th) }
 	}
-	slot := t.slot
+	slot := t.tokVar.index
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		tok := &tagToken{}
-		f.slots[slot] = tok
+		f.slots[slot] = &box{tok}
 		saved := th.Save()
 		pc := 0
 		for {
