@@ -400,37 +400,31 @@
   (let* ((no-error (find :no-error clauses :key #'car))
          (clauses (remove no-error clauses)))
     (if no-error
-        (let ((normal (gensym "NORMAL")))
-          `(block ,normal
+        (let ((normal (gensym "NORMAL")) (error-return (gensym "ERROR-RETURN")))
+          `(block ,error-return
              (multiple-value-call #'(lambda ,(cadr no-error) ,@(cddr no-error))
-               (block nil
-                 (return-from ,normal (handler-case ,form ,@clauses))))))
-        (let ((block (gensym "HANDLER-CASE")) (cvar (gensym "C")))
+               (block ,normal
+                 (return-from ,error-return
+                   (handler-case (return-from ,normal ,form) ,@clauses))))))
+        (let ((block (gensym "HANDLER-CASE")) (cvar (gensym "C"))
+              (tags (mapcar #'(lambda (c) (declare (ignore c)) (gensym "CLAUSE")) clauses)))
           `(block ,block
              (let ((,cvar nil))
                (declare (ignorable ,cvar))
                (tagbody
                   (return-from ,block
                     (handler-bind
-                        ,(let ((i -1))
-                           (mapcar #'(lambda (c)
-                                       (declare (ignore c))
-                                       (setq i (1+ i))
-                                       `(,(car (nth i clauses))
-                                         #'(lambda (temp) (setq ,cvar temp) (go ,(%tag i)))))
-                                   clauses))
+                        ,(mapcar #'(lambda (c tag)
+                                     `(,(car c) #'(lambda (temp) (setq ,cvar temp) (go ,tag))))
+                                 clauses tags)
                       ,form))
-                  ,@(let ((i -1))
-                      (mapcan #'(lambda (c)
-                                  (setq i (1+ i))
-                                  (list (%tag i)
-                                        `(return-from ,block
-                                           ,(if (cadr c)
-                                                `(let ((,(car (cadr c)) ,cvar)) ,@(cddr c))
-                                                `(locally ,@(cddr c))))))
-                              clauses)))))))))
-
-(defun %tag (i) (intern (concatenate 'string "CLAUSE-" (princ-to-string i)) :golem))
+                  ,@(mapcan #'(lambda (c tag)
+                                (list tag
+                                      `(return-from ,block
+                                         ,(if (cadr c)
+                                              `(let ((,(car (cadr c)) ,cvar)) ,@(cddr c))
+                                              `(locally ,@(cddr c))))))
+                            clauses tags))))))))
 
 (defmacro ignore-errors (&body forms)
   `(handler-case (progn ,@forms)
