@@ -140,12 +140,6 @@
 
 (defmacro nth-value (n form) `(nth ,n (multiple-value-list ,form)))
 
-(defmacro loop (&body body)
-  (if (and body (symbolp (car body)) (car body))
-      `(%extended-loop ,@body)
-      (let ((tag (gensym "LOOP")))
-        `(block nil (tagbody ,tag (progn ,@body) (go ,tag))))))
-
 ;;; Generalized references.
 
 (defmacro setf (&rest pairs &environment env)
