@@ -74,26 +74,60 @@ func (o *lstSetOpts) member(th *Thread, set lstKeyed, probes int, list1First boo
 	}
 }
 
+// lstUnion follows SBCL 2.2: short lists push the missing elements of the
+// longer list onto the shorter one; when both lists have 80 or more elements
+// and the test is a standard one, a hash table of the longer then the shorter
+// list's keys decides the result order.
 func lstUnion(th *Thread, args []Value, destructive bool) Value {
 	o := lstSetParse(th, args[2:])
 	l1, l2 := o.keyed(th, args[0]), o.keyed(th, args[1])
-	in2 := o.member(th, l2, len(l1.elts), true)
-	res := args[1]
-	if destructive {
-		c := args[0]
-		for i := range l1.elts {
-			cell := c.(*Cons)
-			c = cell.Cdr
-			if !in2(l1.keys[i]) {
-				cell.Cdr = res
-				res = cell
-			}
+	short, long := l2, l1
+	shortList, longList := args[1], args[0]
+	if len(l1.elts) < len(l2.elts) {
+		short, long = l1, l2
+		shortList, longList = args[0], args[1]
+	}
+	if o.hashTest != nil && len(short.elts) >= 80 {
+		h := NewHashTable(o.hashTest)
+		for i, e := range long.elts {
+			h.Put(th, long.keys[i], e)
 		}
+		for i, e := range short.elts {
+			h.Put(th, short.keys[i], e)
+		}
+		if !destructive {
+			var res Value = NIL
+			h.Each(func(_, v Value) bool {
+				res = &Cons{v, res}
+				return true
+			})
+			return res
+		}
+		res, head := longList, longList
+		h.Each(func(_, v Value) bool {
+			if c, ok := head.(*Cons); ok {
+				c.Car = v
+				head = c.Cdr
+			} else {
+				res = &Cons{v, res}
+			}
+			return true
+		})
 		return res
 	}
-	for i, e := range l1.elts {
-		if !in2(l1.keys[i]) {
-			res = &Cons{e, res}
+	inShort := o.member(th, short, len(long.elts), true)
+	res := shortList
+	c := longList
+	for i, e := range long.elts {
+		cell := c.(*Cons)
+		c = cell.Cdr
+		if !inShort(long.keys[i]) {
+			if destructive {
+				cell.Cdr = res
+				res = cell
+			} else {
+				res = &Cons{e, res}
+			}
 		}
 	}
 	return res
