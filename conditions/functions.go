@@ -7,8 +7,9 @@ import (
 // restartExit is the panic value that transfers control to a restart
 // established from Go by WithRestart.
 type restartExit struct {
-	tok  *int
-	args []rt.Value
+	tok   *int
+	index int
+	args  []rt.Value
 }
 
 func (e *restartExit) Error() string { return "restart invoked" }
@@ -16,15 +17,23 @@ func (e *restartExit) Error() string { return "restart invoked" }
 // WithRestart runs body with a restart named name (a symbol) established.
 // It reports whether the restart was invoked, and with which arguments.
 func WithRestart(th *rt.Thread, name rt.Value, report string, body func()) (invoked bool, args []rt.Value) {
+	i, args := WithRestarts(th, []RestartSpec{{Name: name, Report: report}}, body)
+	return i == 0, args
+}
+
+// RestartSpec describes one restart established from Go.
+type RestartSpec struct {
+	Name   rt.Value // a symbol
+	Report string
+}
+
+// WithRestarts runs body with the given restarts established (the first is
+// the innermost). It returns the index of the restart invoked and its
+// arguments, or -1 when body returned normally.
+func WithRestarts(th *rt.Thread, specs []RestartSpec, body func()) (chosen int, args []rt.Value) {
 	tok := new(int)
-	r := &rt.Restart{Name: name, Fn: &rt.Builtin{Name: symOrNil(name), Min: 0, Max: -1,
-		Fn: func(th *rt.Thread, a []rt.Value) rt.Value {
-			panic(&restartExit{tok: tok, args: append([]rt.Value(nil), a...)})
-		}}}
-	if report != "" {
-		r.Report = rt.NewString(report)
-	}
 	saved := th.Save()
+	chosen = -1
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -33,13 +42,23 @@ func WithRestart(th *rt.Thread, name rt.Value, report string, body func()) (invo
 					panic(p)
 				}
 				th.Restore(saved)
-				invoked, args = true, e.args
+				chosen, args = e.index, e.args
 			}
 		}()
-		th.PushRestart(r)
+		for i := len(specs) - 1; i >= 0; i-- {
+			index := i
+			r := &rt.Restart{Name: specs[i].Name, Fn: &rt.Builtin{Name: symOrNil(specs[i].Name), Min: 0, Max: -1,
+				Fn: func(th *rt.Thread, a []rt.Value) rt.Value {
+					panic(&restartExit{tok: tok, index: index, args: append([]rt.Value(nil), a...)})
+				}}}
+			if specs[i].Report != "" {
+				r.Report = rt.NewString(specs[i].Report)
+			}
+			th.PushRestart(r)
+		}
 		body()
 	}()
-	if !invoked {
+	if chosen < 0 {
 		th.Restarts = saved.Restarts()
 	}
 	return

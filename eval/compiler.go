@@ -7,6 +7,7 @@
 package eval
 
 import (
+	"github.com/golem-lisp/golem/conditions"
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
@@ -113,8 +114,9 @@ type varDesc struct {
 	fn       *fnInfo
 	index    int
 	captured bool // referenced from an inner function: the slot holds a *box
-	used     bool
-	ignore   bool
+	used     bool // read somewhere
+	assigned bool // set with SETQ
+	ignore   bool // declared IGNORE or IGNORABLE
 }
 
 type envKind uint8
@@ -302,9 +304,54 @@ func (c *compiler) varRef(v *varDesc) Code {
 	return func(th *rt.Thread, f *Frame) rt.Value { return f.upv[u].v }
 }
 
+// warnUnused signals the style warnings SBCL gives for lexical variables
+// that are bound but never read (named variables only: macro gensyms are exempt).
+func (c *compiler) warnUnused(params []param, decls []rt.Value) {
+	ignored := declaredIgnored(c.img, decls)
+	for _, p := range params {
+		v := p.v
+		if v == nil || v.used || v.ignore || ignored[v.sym] || v.sym == nil || v.sym.Pkg == nil {
+			continue
+		}
+		msg := "The variable ~S is defined but never used."
+		if v.assigned {
+			msg = "The variable ~S is assigned but never read."
+		}
+		warnSym := c.img.CLSym("WARN")
+		if warnSym.Fn == nil {
+			return
+		}
+		c.th.Call(warnSym, c.th.MakeCondition("GOLEM:SIMPLE-STYLE-WARNING",
+			c.img.Kw("FORMAT-CONTROL"), rt.NewString(msg), c.img.Kw("FORMAT-ARGUMENTS"), rt.List(v.sym)))
+	}
+}
+
+// declaredIgnored collects the symbols of IGNORE and IGNORABLE declarations.
+func declaredIgnored(img *rt.Image, decls []rt.Value) map[*rt.Symbol]bool {
+	var out map[*rt.Symbol]bool
+	for _, d := range decls {
+		for _, spec := range rt.ListToSlice(d.(*rt.Cons).Cdr) {
+			sc, ok := spec.(*rt.Cons)
+			if !ok || (sc.Car != img.S.Ignore && sc.Car != img.S.Ignorable) {
+				continue
+			}
+			for _, s := range rt.ListToSlice(sc.Cdr) {
+				if sym, ok := s.(*rt.Symbol); ok {
+					if out == nil {
+						out = map[*rt.Symbol]bool{}
+					}
+					out[sym] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
 // varSet returns code storing the value of val into v.
 func (c *compiler) varSet(v *varDesc, val Code) Code {
 	idx := v.index
+	v.assigned = true
 	if v.fn == c.fn {
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			x := val(th, f)
@@ -333,8 +380,25 @@ func initVar(v *varDesc, f *Frame, x rt.Value) {
 	}
 }
 
+// unboundVariable signals UNBOUND-VARIABLE with the USE-VALUE and
+// STORE-VALUE restarts; it returns the value a restart supplied.
 func unboundVariable(th *rt.Thread, sym *rt.Symbol) rt.Value {
-	return th.UnboundVariable(sym)
+	for {
+		chosen, args := conditions.WithRestarts(th, []conditions.RestartSpec{
+			{Name: th.Img.CLSym("USE-VALUE"), Report: "Specify a value to use this time."},
+			{Name: th.Img.CLSym("STORE-VALUE"), Report: "Specify a value to store and use in the future."},
+		}, func() { th.UnboundVariable(sym) })
+		if len(args) == 0 {
+			if sym.Value != nil {
+				return sym.Value
+			}
+			continue
+		}
+		if chosen == 1 {
+			sym.Value = args[0]
+		}
+		return args[0]
+	}
 }
 
 func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv bool) Code {
@@ -461,14 +525,37 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 	}
 }
 
-// undefinedFunction records the failed call for the backtrace and signals.
+// undefinedFunction records the failed call for the backtrace and signals
+// UNDEFINED-FUNCTION with SBCL's restarts: RETRY (look the function up
+// again), USE-VALUE (call another function) and RETURN-VALUE (return a value).
 func undefinedFunction(th *rt.Thread, sym *rt.Symbol, args []rt.Value) rt.Function {
 	if sym.Macro != nil || sym.Flags&rt.FlagSpecialOperator != 0 {
 		th.ProgramError(th.Printed(sym) + " names a macro or special operator and cannot be called as a function")
 	}
-	th.PushCall(&undefinedStub{sym}, append([]rt.Value(nil), args...))
-	th.UndefinedFunction(sym)
-	return nil
+	for {
+		th.PushCall(&undefinedStub{sym}, append([]rt.Value(nil), args...))
+		name := th.Printed(sym)
+		chosen, rargs := conditions.WithRestarts(th, []conditions.RestartSpec{
+			{Name: th.Img.Intern("GOLEM", "RETRY"), Report: "Retry calling " + name + "."},
+			{Name: th.Img.CLSym("USE-VALUE"), Report: "Call specified function."},
+			{Name: th.Img.Intern("GOLEM", "RETURN-VALUE"), Report: "Return specified values."},
+		}, func() { th.UndefinedFunction(sym) })
+		th.PopCall()
+		switch chosen {
+		case 0:
+			if sym.Fn != nil {
+				return sym.Fn
+			}
+		case 1:
+			if len(rargs) > 0 {
+				return th.Resolve(rargs[0])
+			}
+		case 2:
+			vals := rargs
+			return &rt.Builtin{Name: sym, Min: 0, Max: -1, MultipleValues: true,
+				Fn: func(th *rt.Thread, _ []rt.Value) rt.Value { return th.Values(vals...) }}
+		}
+	}
 }
 
 // undefinedStub stands for an undefined function in a backtrace frame.

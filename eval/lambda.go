@@ -241,6 +241,39 @@ func (p *param) set(th *rt.Thread, f *Frame, v rt.Value) {
 	}
 }
 
+// allParams lists every variable the lambda list binds, for warnings.
+func (ll *lambdaList) allParams() []param {
+	var out []param
+	add := func(p *param) {
+		if p == nil {
+			return
+		}
+		if p.nested != nil {
+			out = append(out, p.nested.allParams()...)
+			return
+		}
+		out = append(out, *p)
+	}
+	add(ll.whole)
+	add(ll.envParam)
+	for i := range ll.required {
+		add(&ll.required[i])
+	}
+	for i := range ll.optional {
+		add(&ll.optional[i].p)
+		add(ll.optional[i].supplied)
+	}
+	add(ll.rest)
+	for i := range ll.keys {
+		add(&ll.keys[i].p)
+		add(ll.keys[i].supplied)
+	}
+	for i := range ll.aux {
+		add(&ll.aux[i].p)
+	}
+	return out
+}
+
 // bindList destructures a list against a macro or destructuring lambda list.
 func (ll *lambdaList) bindList(th *rt.Thread, f *Frame, list rt.Value) {
 	if ll.whole != nil {
@@ -484,6 +517,7 @@ func (c *compiler) compileLambdaInfo(name rt.Value, ll rt.Value, body rt.Value, 
 	}
 	info.ll = parsed
 	info.body = inner.compileBody(forms, benv, true)
+	inner.warnUnused(parsed.allParams(), decls)
 	if parsed.simple {
 		for _, p := range parsed.required {
 			info.req = append(info.req, p.v)

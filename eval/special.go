@@ -224,6 +224,7 @@ func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequentia
 	}
 	benv = c.declareFree(decls, benv, specials)
 	bodyCode := c.compileBody(body, benv, mv)
+	c.warnUnused(params, decls)
 	n := len(bindings)
 	if !anySpecial {
 		vars := make([]*varDesc, n)

@@ -264,6 +264,7 @@ func compileDestructuringBind(c *compiler, form *rt.Cons, env *lexEnv, mv bool) 
 	ll, benv := c.parseLambdaList(args[0], env, llDestructuring, specials, nil)
 	benv = c.declareFree(decls, benv, specials)
 	bodyCode := c.compileBody(body, benv, mv)
+	c.warnUnused(ll.allParams(), decls)
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		depth := th.SpecialDepth()
 		ll.bindList(th, f, listCode(th, f))
@@ -297,6 +298,7 @@ func compileMVBind(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	}
 	benv = c.declareFree(decls, benv, specials)
 	bodyCode := c.compileBody(body, benv, mv)
+	c.warnUnused(params, decls)
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		depth := th.SpecialDepth()
 		v := valsCode(th, f)
