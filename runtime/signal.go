@@ -240,7 +240,7 @@ func (th *Thread) StackExhausted() {
 		th.origDepth = th.Limits.MaxDepth
 	}
 	th.Limits.MaxDepth += 500
-	th.StorageCondition("Control stack exhausted (no more space for function call frames).  This is probably due to heavily nested or infinitely recursive function calls, or a tail call that SBCL cannot or has not optimized away.")
+	th.StorageCondition("Control stack exhausted (no more space for function call frames). This is probably due to heavily nested or infinitely recursive function calls.")
 }
 
 func (th *Thread) baseDepth() int {
