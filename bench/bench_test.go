@@ -1,0 +1,69 @@
+// Package bench holds golem's benchmark programs (the .lisp files, also run
+// side by side with SBCL and CLISP by run.sh) as Go benchmarks.
+package bench
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/golem-lisp/golem"
+)
+
+var programs = []string{"fib", "tak", "ctak", "stak", "deriv", "cons", "string"}
+
+// BenchmarkPrograms runs each program in a fresh interpreter per iteration.
+func BenchmarkPrograms(b *testing.B) {
+	for _, name := range programs {
+		src, err := os.ReadFile(name + ".lisp")
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				in := golem.New(golem.Options{Limits: golem.Limits{Timeout: -1}})
+				res, err := in.Eval(context.Background(), string(src))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !strings.HasPrefix(res.Stdout, name+" ") {
+					b.Fatalf("unexpected output %q", res.Stdout)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkStartup measures creating an interpreter and evaluating (+ 1 2).
+func BenchmarkStartup(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		in := golem.New(golem.Options{})
+		if _, err := in.Eval(context.Background(), "(+ 1 2)"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestProgramsAgree checks each benchmark program prints its SBCL checksum.
+func TestProgramsAgree(t *testing.T) {
+	want := map[string]string{"fib": "fib 832040", "tak": "tak 70", "ctak": "ctak 7", "stak": "stak 7",
+		"deriv": "deriv 1200000", "cons": "cons 600000000", "string": "string 2177670"}
+	if testing.Short() {
+		t.Skip("benchmark programs are slow; skipped in -short mode")
+	}
+	for _, name := range programs {
+		src, err := os.ReadFile(name + ".lisp")
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := golem.New(golem.Options{Limits: golem.Limits{Timeout: -1}})
+		res, err := in.Eval(context.Background(), string(src))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := strings.TrimSpace(res.Stdout); got != want[name] {
+			t.Errorf("%s printed %q, want %q", name, got, want[name])
+		}
+	}
+}

@@ -1,0 +1,132 @@
+// Command golem is the golem CLI: evaluate code, run files, an interactive
+// REPL, and the MCP server.
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/golem-lisp/golem"
+)
+
+const usage = `golem — a Common Lisp in Go
+
+Usage:
+  golem eval [--package P] CODE   evaluate CODE and print the evaluate-lisp response text
+  golem run FILE...               load files in order like sbcl --script (- reads stdin)
+  golem repl                      interactive REPL
+  golem mcp [--http ADDR]         serve MCP over stdio (or streamable HTTP at ADDR/mcp)
+  golem version                   print the version
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "eval":
+		return cmdEval(args[1:], stdout, stderr)
+	case "run":
+		return cmdRun(args[1:], stdin, stdout, stderr)
+	case "repl":
+		return cmdRepl(stdin, stdout, stderr)
+	case "mcp":
+		return cmdMCP(args[1:], stdin, stdout, stderr)
+	case "version", "--version", "-v":
+		fmt.Fprintln(stdout, "golem", golem.Version)
+		return 0
+	case "help", "--help", "-h":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "golem: unknown command %q\n%s", args[0], usage)
+	return 2
+}
+
+func cmdEval(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	pkg := fs.String("package", "", "package to evaluate in")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	code := strings.Join(fs.Args(), " ")
+	in := golem.New(golem.Options{Unrestricted: true})
+	text, isErr := in.EvalResponseInPackage(context.Background(), code, *pkg)
+	fmt.Fprintln(stdout, text)
+	if isErr {
+		return 1
+	}
+	return 0
+}
+
+func cmdRun(files []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	in := golem.New(golem.Options{Stdout: stdout, Stderr: stderr, Stdin: stdin, Unrestricted: true,
+		Limits: golem.Limits{Timeout: -1}})
+	for _, f := range files {
+		var err error
+		if f == "-" {
+			src, rerr := io.ReadAll(stdin)
+			if rerr != nil {
+				fmt.Fprintln(stderr, "golem:", rerr)
+				return 1
+			}
+			_, err = in.Eval(context.Background(), string(src))
+		} else {
+			_, err = in.LoadFile(context.Background(), f)
+		}
+		if err != nil {
+			if e, ok := err.(*golem.Error); ok {
+				fmt.Fprintf(stderr, "Unhandled %s: %s\n", e.Type, e.Report)
+				for i, fr := range e.Backtrace {
+					fmt.Fprintf(stderr, "%d: %s\n", i, fr)
+				}
+			} else {
+				fmt.Fprintln(stderr, "golem:", err)
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+func cmdRepl(stdin io.Reader, stdout, stderr io.Writer) int {
+	in := golem.New(golem.Options{Unrestricted: true, Limits: golem.Limits{Timeout: -1}})
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	var pending strings.Builder
+	prompt := func() {
+		if pending.Len() == 0 {
+			fmt.Fprintf(stdout, "%s> ", in.PackagePrompt())
+		}
+	}
+	prompt()
+	for sc.Scan() {
+		pending.WriteString(sc.Text())
+		pending.WriteString("\n")
+		if !golem.Complete(pending.String()) {
+			continue
+		}
+		code := pending.String()
+		pending.Reset()
+		if strings.TrimSpace(code) != "" {
+			text, _ := in.EvalResponse(context.Background(), code)
+			if text != "" {
+				fmt.Fprintln(stdout, text)
+			}
+		}
+		prompt()
+	}
+	fmt.Fprintln(stdout)
+	return 0
+}

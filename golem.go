@@ -1,0 +1,541 @@
+// Package golem is the embedding API of golem, a Common Lisp written in Go.
+//
+// An Interpreter owns one Lisp world (packages, definitions, global values).
+// One goroutine may evaluate in an Interpreter at a time; Interrupt may be
+// called from any goroutine; any number of Interpreters run in parallel and
+// share nothing.
+package golem
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	goruntime "runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/golem-lisp/golem/conditions"
+	"github.com/golem-lisp/golem/eval"
+	"github.com/golem-lisp/golem/printer"
+	"github.com/golem-lisp/golem/reader"
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// Version is golem's version string.
+const Version = "0.1.0"
+
+// Limits bound one evaluation. Zero values take the defaults below.
+type Limits struct {
+	Timeout   time.Duration // wall-clock time per Eval (default 30s; negative: none)
+	MaxSteps  uint64        // calls plus backward jumps (default: none)
+	MaxDepth  int           // nested calls (default 10000)
+	MaxMemory int64         // bytes per program-sized allocation (default 1 GiB)
+	MaxOutput int64         // characters of captured output (default 1M)
+}
+
+// Options configure a new Interpreter.
+type Options struct {
+	// Stdout and Stderr receive output directly when set; otherwise output is
+	// captured into Result.Stdout and Result.Stderr.
+	Stdout, Stderr io.Writer
+	// Stdin is read by *standard-input*; empty when nil.
+	Stdin io.Reader
+	// Limits apply to each Eval.
+	Limits Limits
+	// Package is the initial current package (default COMMON-LISP-USER).
+	Package string
+	// Unrestricted gives Lisp code access to the host file system (the CLI).
+	Unrestricted bool
+}
+
+// Interpreter is one Lisp world.
+type Interpreter struct {
+	img  *rt.Image
+	opts Options
+	mu   sync.Mutex
+	cur  *rt.Thread
+	boot *rt.Thread
+}
+
+// New creates an interpreter with the standard packages and the prelude loaded.
+func New(opts Options) *Interpreter {
+	img := rt.NewImage()
+	img.Sandbox = !opts.Unrestricted
+	in := &Interpreter{img: img, opts: opts}
+	eval.SetReader(img, func(th *rt.Thread, s rt.Stream, eof rt.Value) rt.Value {
+		return reader.Read(th, s, false, eof, false)
+	})
+	th := rt.NewThread(img, context.Background(), rt.Limits{})
+	eval.LoadPrelude(th, readAll)
+	if opts.Package != "" {
+		if p := img.FindPackage(strings.ToUpper(opts.Package)); p != nil {
+			img.S.Package.Value = p
+		}
+	}
+	return in
+}
+
+// readAll reads and handles the forms of src one at a time.
+func readAll(th *rt.Thread, src string, fn func(rt.Value)) {
+	rs := []rune(src)
+	stream := rt.NewStringInput(rs, 0, len(rs))
+	eof := &struct{ x int }{}
+	for {
+		form := reader.Read(th, stream, false, eof, false)
+		if form == rt.Value(eof) {
+			return
+		}
+		fn(form)
+	}
+}
+
+// Image returns the interpreter's Lisp world, for packages extending golem.
+func (in *Interpreter) Image() *rt.Image { return in.img }
+
+// Result is what an evaluation produced.
+type Result struct {
+	Values   []rt.Value
+	Stdout   string
+	Stderr   string
+	Warnings []string
+	// printed holds the values as the response text prints them.
+	printed []string
+}
+
+// Text renders the evaluate-lisp response text for a successful evaluation.
+func (r *Result) Text() string {
+	var b strings.Builder
+	writeSections(&b, r.Stdout, r.Stderr, r.Warnings)
+	for i, p := range r.printed {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString("=> ")
+		b.WriteString(p)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func writeSections(b *strings.Builder, stdout, stderr string, warnings []string) {
+	section := func(name, text string) {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			return
+		}
+		b.WriteString("[" + name + "]\n")
+		b.WriteString(text)
+		b.WriteString("\n\n")
+	}
+	section("stdout", stdout)
+	section("stderr", stderr)
+	section("warnings", strings.Join(warnings, "\n"))
+}
+
+// Frame is one backtrace entry, printed as a call form.
+type Frame struct {
+	Text string
+}
+
+// Error is an unhandled Lisp error (or an interrupted evaluation).
+type Error struct {
+	Type      string // condition type name, e.g. "DIVISION-BY-ZERO"
+	Report    string
+	Restarts  []string
+	Backtrace []string
+	Stdout    string
+	Stderr    string
+	Warnings  []string
+	Condition rt.Value // the condition object, when there is one
+}
+
+func (e *Error) Error() string { return e.Type + ": " + e.Report }
+
+// Text renders the evaluate-lisp error response text.
+func (e *Error) Text() string {
+	var b strings.Builder
+	b.WriteString("[ERROR] " + e.Type + "\n" + e.Report + "\n\n[Backtrace]\n")
+	for i, f := range e.Backtrace {
+		fmt.Fprintf(&b, "%d: %s\n", i, f)
+	}
+	var out strings.Builder
+	writeSections(&out, e.Stdout, e.Stderr, e.Warnings)
+	if out.Len() > 0 {
+		b.WriteString("\n")
+		b.WriteString(out.String())
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// Interrupt stops the running evaluation, if any. Safe from any goroutine.
+func (in *Interpreter) Interrupt(reason string) {
+	in.mu.Lock()
+	th := in.cur
+	in.mu.Unlock()
+	if th != nil {
+		th.Interrupt(reason)
+	}
+}
+
+func (in *Interpreter) limits() rt.Limits {
+	l := in.opts.Limits
+	out := rt.Limits{MaxSteps: l.MaxSteps, MaxDepth: l.MaxDepth, MaxMemory: l.MaxMemory, MaxOutput: l.MaxOutput}
+	switch {
+	case l.Timeout == 0:
+		out.Timeout = 30 * time.Second
+	case l.Timeout > 0:
+		out.Timeout = l.Timeout
+	}
+	if out.MaxOutput == 0 {
+		out.MaxOutput = 1 << 20
+	}
+	return out
+}
+
+// session is the per-Eval setup: a thread with captured streams and a
+// warning recorder.
+type session struct {
+	th       *rt.Thread
+	stdout   *rt.StringOutputStream
+	stderr   *rt.StringOutputStream
+	warnings []string
+}
+
+func (in *Interpreter) newSession(ctx context.Context) *session {
+	img := in.img
+	th := rt.NewThread(img, ctx, in.limits())
+	s := &session{th: th}
+	budget := &rt.OutputBudget{Max: th.Limits.MaxOutput}
+	var out, errOut rt.Stream
+	if in.opts.Stdout != nil {
+		out = &rt.WriterStream{W: in.opts.Stdout}
+	} else {
+		s.stdout = rt.NewStringOutput()
+		s.stdout.Budget = budget
+		out = s.stdout
+	}
+	if in.opts.Stderr != nil {
+		errOut = &rt.WriterStream{W: in.opts.Stderr}
+	} else {
+		s.stderr = rt.NewStringOutput()
+		s.stderr.Budget = budget
+		errOut = s.stderr
+	}
+	in2 := rt.Stream(rt.NewReaderStream(in.opts.Stdin))
+	S := img.S
+	th.BindSpecial(S.StandardOutput, out)
+	th.BindSpecial(S.ErrorOutput, errOut)
+	th.BindSpecial(S.TraceOutput, errOut)
+	th.BindSpecial(S.StandardInput, in2)
+	io := &rt.TwoWayStream{In: in2, Out: out}
+	th.BindSpecial(S.TerminalIO, io)
+	th.BindSpecial(S.QueryIO, io)
+	th.BindSpecial(S.DebugIO, io)
+	recorder := &rt.Builtin{Name: img.Intern("GOLEM", "RECORD-WARNING"), Min: 1, Max: 1,
+		Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			c := args[0].(*rt.Instance)
+			s.warnings = append(s.warnings, warningTypeName(c)+": "+conditions.ReportString(th, c))
+			th.Call(img.CLSym("MUFFLE-WARNING"), c)
+			return rt.NIL
+		}}
+	th.PushHandlers([]rt.Handler{{Type: S.Warning, Fn: recorder}})
+	return s
+}
+
+func warningTypeName(c *rt.Instance) string {
+	switch c.Class.Name.Name {
+	case "SIMPLE-WARNING":
+		return "WARNING"
+	case "SIMPLE-STYLE-WARNING":
+		return "STYLE-WARNING"
+	}
+	return c.Class.Name.Name
+}
+
+// Eval evaluates every form of code in order and returns the last form's values.
+// An unhandled Lisp error returns a *Error.
+func (in *Interpreter) Eval(ctx context.Context, code string) (*Result, error) {
+	return in.evalWith(ctx, code, "")
+}
+
+// EvalInPackage is Eval with *package* bound to the named package
+// (case-insensitive) for this evaluation.
+func (in *Interpreter) EvalInPackage(ctx context.Context, code, pkg string) (*Result, error) {
+	return in.evalWith(ctx, code, pkg)
+}
+
+func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Result, err error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s := in.newSession(ctx)
+	th := s.th
+	in.mu.Lock()
+	in.cur = th
+	in.mu.Unlock()
+	defer func() {
+		in.mu.Lock()
+		in.cur = nil
+		in.mu.Unlock()
+	}()
+	var vals []rt.Value
+	err = in.protect(s, func() {
+		if pkg != "" {
+			p := in.img.FindPackage(strings.ToUpper(pkg))
+			if p == nil {
+				th.PackageError(rt.NewString(pkg), "The name \""+strings.ToUpper(pkg)+"\" does not designate any package.")
+			}
+			th.BindSpecial(in.img.S.Package, p)
+		}
+		vals = []rt.Value{}
+		readAll(th, code, func(form rt.Value) {
+			v := eval.Eval(th, form)
+			vals = th.MultipleValues(v)
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	res = &Result{Values: vals, Warnings: s.warnings}
+	in.collect(s, &res.Stdout, &res.Stderr)
+	perr := in.protect(s, func() {
+		for _, v := range vals {
+			res.printed = append(res.printed, printValue(th, v))
+		}
+	})
+	if perr != nil {
+		return nil, perr
+	}
+	return res, nil
+}
+
+func (in *Interpreter) collect(s *session, stdout, stderr *string) {
+	if s.stdout != nil {
+		*stdout = s.stdout.Peek()
+	}
+	if s.stderr != nil {
+		*stderr = s.stderr.Peek()
+	}
+}
+
+// printValue renders a value as the response text shows it.
+func printValue(th *rt.Thread, v rt.Value) string {
+	S := th.Img.S
+	depth := th.SpecialDepth()
+	th.BindSpecial(S.PrintLength, rt.MakeInt(100))
+	th.BindSpecial(S.PrintLevel, rt.MakeInt(10))
+	th.BindSpecial(S.PrintCircle, rt.T)
+	th.BindSpecial(S.PrintPretty, rt.T)
+	th.BindSpecial(S.PrintReadably, rt.NIL)
+	th.BindSpecial(S.PrintEscape, rt.T)
+	out := printer.ToString(th, v, true)
+	th.UnbindTo(depth)
+	return out
+}
+
+// protect runs body, turning unhandled conditions, interrupts and Go panics
+// into *Error.
+func (in *Interpreter) protect(s *session, body func()) (err error) {
+	th := s.th
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		e := &Error{Warnings: s.warnings}
+		switch x := r.(type) {
+		case *rt.Unhandled:
+			e.Condition = x.Condition
+			e.Type = conditionTypeName(x.Condition)
+			e.Report = safeReport(th, x.Condition)
+			e.Backtrace = renderBacktrace(th, x.Backtrace)
+		case *rt.Interrupted:
+			e.Type = "GOLEM:INTERRUPTED"
+			e.Report = "Evaluation stopped: " + x.Reason
+			e.Backtrace = renderBacktrace(th, th.Frames)
+		default:
+			stack := make([]byte, 8192)
+			stack = stack[:goruntime.Stack(stack, false)]
+			fmt.Fprintf(os.Stderr, "golem: internal error: %v\n%s\n", r, stack)
+			e.Type = "GOLEM:INTERNAL-ERROR"
+			e.Report = fmt.Sprintf("internal error: %v", r)
+		}
+		in.collect(s, &e.Stdout, &e.Stderr)
+		err = e
+	}()
+	body()
+	return nil
+}
+
+// conditionTypeName names a condition's type for the response header: golem's
+// internal SIMPLE-* classes show as the standard type they stand for.
+func conditionTypeName(c *rt.Instance) string {
+	cls := c.Class
+	if cls.Name.Pkg != nil && cls.Name.Pkg.Name == "GOLEM" && strings.HasPrefix(cls.Name.Name, "SIMPLE-") {
+		for _, k := range cls.CPL[1:] {
+			if k.Name.Pkg != nil && k.Name.Pkg.Name == "COMMON-LISP" && k.Name.Name != "SIMPLE-CONDITION" {
+				return k.Name.Name
+			}
+		}
+	}
+	return cls.Name.Name
+}
+
+func safeReport(th *rt.Thread, c *rt.Instance) (out string) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = "(error while printing the report of a " + c.Class.Name.Name + " condition)"
+		}
+	}()
+	fresh := rt.NewThread(th.Img, context.Background(), rt.Limits{Timeout: 5 * time.Second})
+	return conditions.ReportString(fresh, c)
+}
+
+// renderBacktrace prints up to 20 frames, innermost first.
+func renderBacktrace(th *rt.Thread, frames []rt.CallRecord) []string {
+	fresh := rt.NewThread(th.Img, context.Background(), rt.Limits{Timeout: 5 * time.Second})
+	S := th.Img.S
+	fresh.BindSpecial(S.PrintLength, rt.MakeInt(10))
+	fresh.BindSpecial(S.PrintLevel, rt.MakeInt(4))
+	fresh.BindSpecial(S.PrintCircle, rt.T)
+	fresh.BindSpecial(S.PrintPretty, rt.NIL)
+	fresh.BindSpecial(S.PrintEscape, rt.T)
+	var out []string
+	for i := len(frames) - 1; i >= 0 && len(out) < 20; i-- {
+		f := frames[i]
+		if f.Fn == nil || isInternalFrame(f.Fn) {
+			continue
+		}
+		out = append(out, renderFrame(fresh, f))
+	}
+	return out
+}
+
+func isInternalFrame(fn rt.Function) bool {
+	if s, ok := fn.FunctionName().(*rt.Symbol); ok && s.Pkg != nil && s.Pkg.Name == "GOLEM" {
+		return strings.HasPrefix(s.Name, "%") || s.Name == "RECORD-WARNING"
+	}
+	return false
+}
+
+func renderFrame(th *rt.Thread, f rt.CallRecord) (out string) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = "(<error printing frame>)"
+		}
+	}()
+	name := f.Fn.FunctionName()
+	var head string
+	if name == rt.NIL {
+		head = "(LAMBDA ())"
+		if ll, ok := f.Fn.(rt.LambdaLister); ok {
+			head = "(LAMBDA " + printer.ToString(th, ll.LambdaList(), true) + ")"
+		}
+	} else {
+		head = printer.ToString(th, name, true)
+	}
+	parts := []string{head}
+	for _, a := range f.Args {
+		parts = append(parts, printer.ToString(th, a, true))
+	}
+	return "(" + strings.Join(parts, " ") + ")"
+}
+
+// EvalResponse evaluates code and returns the evaluate-lisp response text and
+// whether it is an error response.
+func (in *Interpreter) EvalResponse(ctx context.Context, code string) (string, bool) {
+	return in.EvalResponseInPackage(ctx, code, "")
+}
+
+// EvalResponseInPackage is EvalResponse with *package* bound to pkg when pkg is non-empty.
+func (in *Interpreter) EvalResponseInPackage(ctx context.Context, code, pkg string) (string, bool) {
+	res, err := in.evalWith(ctx, code, pkg)
+	if err != nil {
+		if e, ok := err.(*Error); ok {
+			return e.Text(), true
+		}
+		return "[ERROR] GOLEM:INTERNAL-ERROR\n" + err.Error(), true
+	}
+	return res.Text(), false
+}
+
+// LoadFile loads a source file as LOAD does, with output going where the
+// interpreter's options send it.
+func (in *Interpreter) LoadFile(ctx context.Context, path string) (*Result, error) {
+	return in.evalWith(ctx, "(load "+quoteLisp(path)+")", "")
+}
+
+func quoteLisp(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	return `"` + r.Replace(s) + `"`
+}
+
+// PackagePrompt returns the REPL prompt name of the current package (its
+// shortest nickname, as SBCL shows CL-USER).
+func (in *Interpreter) PackagePrompt() string {
+	p := in.img.CurrentPackage()
+	name := p.Name
+	for _, n := range p.Nicknames {
+		if len(n) < len(name) {
+			name = n
+		}
+	}
+	return name
+}
+
+// Complete reports whether src holds only complete forms (balanced
+// parentheses outside strings, comments and escapes), for line-based REPLs.
+func Complete(src string) bool {
+	depth := 0
+	inString, inBar, escape := false, false, false
+	blockComment := 0
+	rs := []rune(src)
+	for i := 0; i < len(rs); i++ {
+		c := rs[i]
+		switch {
+		case escape:
+			escape = false
+		case blockComment > 0:
+			if c == '|' && i+1 < len(rs) && rs[i+1] == '#' {
+				blockComment--
+				i++
+			} else if c == '#' && i+1 < len(rs) && rs[i+1] == '|' {
+				blockComment++
+				i++
+			}
+		case inString:
+			if c == '\\' {
+				escape = true
+			} else if c == '"' {
+				inString = false
+			}
+		case inBar:
+			if c == '\\' {
+				escape = true
+			} else if c == '|' {
+				inBar = false
+			}
+		case c == '\\':
+			escape = true
+		case c == '"':
+			inString = true
+		case c == '|':
+			inBar = true
+		case c == ';':
+			for i < len(rs) && rs[i] != '\n' {
+				i++
+			}
+		case c == '#' && i+1 < len(rs) && rs[i+1] == '|':
+			blockComment++
+			i++
+		case c == '#' && i+1 < len(rs) && rs[i+1] == '\\':
+			i += 2
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		}
+	}
+	return depth <= 0 && !inString && !inBar && blockComment == 0
+}
