@@ -67,6 +67,10 @@ func sfIsVariable(s *Symbol) bool {
 	if s.IsSpecial() || s.IsConstant() {
 		return true
 	}
+	switch s.Name {
+	case "*", "**", "***", "+", "++", "+++", "/", "//", "///", "-":
+		return true
+	}
 	return len(s.Name) > 2 && strings.HasPrefix(s.Name, "*") && strings.HasSuffix(s.Name, "*")
 }
 
