@@ -8,7 +8,54 @@ package runtime
 func lstKeyTest(th *Thread, args []Value, from int) func(item, elt Value) bool {
 	kw := th.ParseKeys(args[from:], "KEY", "TEST", "TEST-NOT")
 	lstCheckTests(th, kw[1], kw[2])
-	return th.TwoArgTest(kw[1], kw[2], kw[0])
+	return lstTwoArgTest(th, kw[1], kw[2], kw[0])
+}
+
+// lstStandardTest returns the Go version of a standard test given as a
+// symbol or function object (nil for other tests); a missing test is EQL.
+func lstStandardTest(th *Thread, test Value) func(a, b Value) bool {
+	S := th.Img.S
+	var name *Symbol
+	switch {
+	case test == nil || test == NIL:
+		name = S.Eql
+	default:
+		for _, s := range []*Symbol{S.Eq, S.Eql, S.Equal, S.Equalp} {
+			if test == Value(s) {
+				name = s
+				break
+			}
+			if f, ok := test.(Function); ok && s.Fn != nil && f == s.Fn {
+				name = s
+				break
+			}
+		}
+	}
+	switch name {
+	case S.Eq:
+		return Eq
+	case S.Eql:
+		return eqxEql
+	case S.Equal:
+		return func(a, b Value) bool { return Equal(th, a, b) }
+	case S.Equalp:
+		return func(a, b Value) bool { return Equalp(th, a, b) }
+	}
+	return nil
+}
+
+// lstTwoArgTest is Thread.TwoArgTest with the standard tests done in Go.
+func lstTwoArgTest(th *Thread, test, testNot, key Value) func(item, elt Value) bool {
+	if testNot == nil || testNot == NIL {
+		if f := lstStandardTest(th, test); f != nil {
+			if key == nil || key == NIL {
+				return f
+			}
+			k := th.KeyFn(key)
+			return func(item, elt Value) bool { return f(item, k(elt)) }
+		}
+	}
+	return th.TwoArgTest(test, testNot, key)
 }
 
 // lstCheckTests rejects :test together with :test-not, as SBCL does.
@@ -432,7 +479,7 @@ func lstSubstFinder(th *Thread, name string, args []Value) (find func(Value) (Va
 	default: // SUBLIS, NSUBLIS
 		kw := th.ParseKeys(args[2:], "KEY", "TEST", "TEST-NOT")
 		lstCheckTests(th, kw[1], kw[2])
-		test := th.TwoArgTest(kw[1], kw[2], nil)
+		test := lstTwoArgTest(th, kw[1], kw[2], nil)
 		key := th.KeyFn(kw[0])
 		var pairs []*Cons
 		w := lstWalk(th, args[0])
@@ -483,7 +530,7 @@ func init() {
 		}},
 		{Name: "TREE-EQUAL", Min: 2, Max: -1, Params: "(X Y &KEY TEST TEST-NOT)", Fn: func(th *Thread, args []Value) Value {
 			kw := th.ParseKeys(args[2:], "TEST", "TEST-NOT")
-			test := th.TwoArgTest(kw[0], kw[1], nil)
+			test := lstTwoArgTest(th, kw[0], kw[1], nil)
 			dflt := kw[1] == nil && (kw[0] == nil || kw[0] == th.Img.S.Eql || kw[0] == th.Img.S.Eq)
 			return Bool(lstTreeEqual(th, args[0], args[1], test, dflt))
 		}},

@@ -15,7 +15,7 @@ type lstSetOpts struct {
 func lstSetParse(th *Thread, args []Value) lstSetOpts {
 	kw := th.ParseKeys(args, "KEY", "TEST", "TEST-NOT")
 	lstCheckTests(th, kw[1], kw[2])
-	o := lstSetOpts{key: th.KeyFn(kw[0]), test: th.TwoArgTest(kw[1], kw[2], nil)}
+	o := lstSetOpts{key: th.KeyFn(kw[0]), test: lstTwoArgTest(th, kw[1], kw[2], nil)}
 	if kw[2] == nil {
 		if kw[1] == nil {
 			o.hashTest = th.Img.S.Eql
