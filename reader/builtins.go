@@ -57,7 +57,7 @@ func eofErrorP(args []rt.Value, i int) bool { return i >= len(args) || args[i] !
 
 func lispRead(th *rt.Thread, args []rt.Value, preserve bool) rt.Value {
 	s := inputStream(th, rt.Opt(args, 0))
-	return readTop(th, s, eofErrorP(args, 1), rt.Opt(args, 2), rt.Opt(args, 3) != rt.NIL, preserve)
+	return readTop(th, s, eofErrorP(args, 1), rt.Opt(args, 2), rt.Opt(args, 3) != rt.NIL, preserve, nil)
 }
 
 func readFromString(th *rt.Thread, args []rt.Value) rt.Value {
@@ -75,7 +75,7 @@ func readFromString(th *rt.Thread, args []rt.Value) rt.Value {
 	start, end := boundingIndices(th, kw[0], kw[1], len(runes))
 	in := rt.NewStringInput(runes, start, end)
 	preserve := kw[2] != nil && kw[2] != rt.NIL
-	v := readTop(th, in, eofErrorP(args, 1), rt.Opt(args, 2), false, preserve)
+	v := readTop(th, in, eofErrorP(args, 1), rt.Opt(args, 2), false, preserve, nil)
 	return th.Values2(v, rt.MakeInt(int64(in.Pos)))
 }
 
@@ -110,7 +110,7 @@ func readDelimitedList(th *rt.Thread, args []rt.Value) rt.Value {
 	depth := th.SpecialDepth()
 	ctx := currentCtx(th)
 	if !recursive || ctx == nil {
-		ctx = &readCtx{lastMulti: -1}
+		ctx = newCtx(false)
 		th.BindSpecial(st.ctxSym, ctx)
 		if !recursive {
 			th.BindSpecial(st.bqSym, rt.MakeInt(0))

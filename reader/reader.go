@@ -18,6 +18,15 @@ type readCtx struct {
 	// position where its last multiple escape began (-1 if none).
 	anyEsc    bool
 	lastMulti int
+	// Initial storage for buf and esc, so most tokens need no allocation.
+	bufArr [48]rune
+	escArr [48]bool
+}
+
+func newCtx(preserve bool) *readCtx {
+	c := &readCtx{preserve: preserve, lastMulti: -1}
+	c.buf, c.esc = c.bufArr[:0], c.escArr[:0]
+	return c
 }
 
 // Result kinds of one reading step.
@@ -36,12 +45,12 @@ var eofSentinel = &eofMarker{}
 // Read reads one object from stream (READ). At end of file it signals
 // END-OF-FILE when eofError, else returns eofValue.
 func Read(th *rt.Thread, stream rt.Stream, eofError bool, eofValue rt.Value, recursive bool) rt.Value {
-	return readTop(th, stream, eofError, eofValue, recursive, false)
+	return readTop(th, stream, eofError, eofValue, recursive, false, nil)
 }
 
 // ReadPreservingWhitespace is READ-PRESERVING-WHITESPACE.
 func ReadPreservingWhitespace(th *rt.Thread, stream rt.Stream, eofError bool, eofValue rt.Value, recursive bool) rt.Value {
-	return readTop(th, stream, eofError, eofValue, recursive, true)
+	return readTop(th, stream, eofError, eofValue, recursive, true, nil)
 }
 
 // ReadFromString reads the first object of s, signalling END-OF-FILE when
@@ -49,7 +58,7 @@ func ReadPreservingWhitespace(th *rt.Thread, stream rt.Stream, eofError bool, eo
 func ReadFromString(th *rt.Thread, s string) (rt.Value, int) {
 	in := rt.NewStringInput([]rune(s), 0, 0)
 	in.End = len(in.R)
-	v := readTop(th, in, true, rt.NIL, false, false)
+	v := readTop(th, in, true, rt.NIL, false, false, nil)
 	return v, in.Pos
 }
 
@@ -59,8 +68,10 @@ func ReadFromString(th *rt.Thread, s string) (rt.Value, int) {
 func ReadAll(th *rt.Thread, src string, fn func(form rt.Value)) {
 	r := []rune(src)
 	in := rt.NewStringInput(r, 0, len(r))
+	ctx := newCtx(false) // reused for every form: one token buffer
 	for {
-		v := readTop(th, in, false, eofSentinel, false, false)
+		ctx.labels = nil
+		v := readTop(th, in, false, eofSentinel, false, false, ctx)
 		if v == eofSentinel {
 			return
 		}
@@ -81,17 +92,22 @@ func ensureCtx(th *rt.Thread) (*readCtx, int) {
 	if c := currentCtx(th); c != nil {
 		return c, depth
 	}
-	c := &readCtx{lastMulti: -1}
+	c := newCtx(false)
 	th.BindSpecial(state(th.Img).ctxSym, c)
 	return c, depth
 }
 
-func readTop(th *rt.Thread, s rt.Stream, eofError bool, eofValue rt.Value, recursive, preserve bool) rt.Value {
+// readTop implements READ and READ-PRESERVING-WHITESPACE; fresh, when not
+// nil, is the context to use for a new top-level read.
+func readTop(th *rt.Thread, s rt.Stream, eofError bool, eofValue rt.Value, recursive, preserve bool, fresh *readCtx) rt.Value {
 	st := state(th.Img)
 	depth := th.SpecialDepth()
 	ctx := currentCtx(th)
 	if !recursive || ctx == nil {
-		ctx = &readCtx{preserve: preserve, lastMulti: -1}
+		ctx = fresh
+		if ctx == nil {
+			ctx = newCtx(preserve)
+		}
 		th.BindSpecial(st.ctxSym, ctx)
 		if !recursive {
 			th.BindSpecial(st.bqSym, rt.MakeInt(0))
@@ -164,6 +180,7 @@ func readStepFrom(th *rt.Thread, s rt.Stream, ctx *readCtx, c rune) (rt.Value, i
 }
 
 func callMacro(th *rt.Thread, s rt.Stream, m *macroEntry, c rune) (rt.Value, int) {
+	th.Tick() // lets timeouts interrupt reading huge input
 	th.EnterNested()
 	var v rt.Value
 	var ok bool
