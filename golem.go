@@ -236,6 +236,7 @@ func (in *Interpreter) newSession(ctx context.Context) *session {
 		Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			c := args[0].(*rt.Instance)
 			s.warnings = append(s.warnings, warningTypeName(c)+": "+conditions.ReportString(th, c))
+
 			th.Call(img.CLSym("MUFFLE-WARNING"), c)
 			return rt.NIL
 		}}
@@ -243,14 +244,10 @@ func (in *Interpreter) newSession(ctx context.Context) *session {
 	return s
 }
 
+// warningTypeName names a warning in the [warnings] section: its class name,
+// except that golem's internal style warnings show as STYLE-WARNING.
 func warningTypeName(c *rt.Instance) string {
-	switch c.Class.Name.Name {
-	case "SIMPLE-WARNING":
-		return "WARNING"
-	case "SIMPLE-STYLE-WARNING":
-		return "STYLE-WARNING"
-	}
-	return c.Class.Name.Name
+	return conditionTypeName(c)
 }
 
 // Eval evaluates every form of code in order and returns the last form's values.

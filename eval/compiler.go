@@ -310,13 +310,11 @@ func (c *compiler) warnUnused(params []param, decls []rt.Value) {
 	ignored := declaredIgnored(c.img, decls)
 	for _, p := range params {
 		v := p.v
-		if v == nil || v.used || v.ignore || ignored[v.sym] || v.sym == nil || v.sym.Pkg == nil {
+		// SBCL stays quiet about variables that are only assigned.
+		if v == nil || v.used || v.assigned || v.ignore || ignored[v.sym] || v.sym == nil || v.sym.Pkg == nil {
 			continue
 		}
 		msg := "The variable ~S is defined but never used."
-		if v.assigned {
-			msg = "The variable ~S is assigned but never read."
-		}
 		warnSym := c.img.CLSym("WARN")
 		if warnSym.Fn == nil {
 			return

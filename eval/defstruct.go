@@ -481,7 +481,7 @@ func dsBOAConstructor(th *rt.Thread, name *rt.Symbol, c dsCtor, slots []dsSlot) 
 		}
 		return nil
 	}
-	var ll []rt.Value
+	var ll, vars []rt.Value
 	state := "REQUIRED"
 	for l := c.arglist; l != rt.NIL; {
 		cell, ok := l.(*rt.Cons)
@@ -535,15 +535,19 @@ func dsBOAConstructor(th *rt.Thread, name *rt.Symbol, c dsCtor, slots []dsSlot) 
 		case "AUX":
 			if cp, ok := p.(*rt.Cons); ok {
 				spec := rt.ListToSlice(cp)
+				vars = append(vars, spec[0])
 				if len(spec) > 1 {
 					mark(spec[0])
 				} else if i := slotIndex(spec[0]); i >= 0 {
 					delete(bound, i)
 					unbound[i] = true
 				}
-			} else if i := slotIndex(p); i >= 0 {
-				delete(bound, i)
-				unbound[i] = true
+			} else {
+				vars = append(vars, p)
+				if i := slotIndex(p); i >= 0 {
+					delete(bound, i)
+					unbound[i] = true
+				}
 			}
 			ll = append(ll, p)
 		}
@@ -559,7 +563,9 @@ func dsBOAConstructor(th *rt.Thread, name *rt.Symbol, c dsCtor, slots []dsSlot) 
 			vals[i] = s.initform
 		}
 	}
-	return dsDefun(th, c.name, rt.List(ll...), dsMakeCall(th, name, vals))
+	// Variables that only leave a slot unbound are never read.
+	decl := rt.List(img.S.Declare, rt.NewCons(img.S.Ignorable, rt.List(vars...)))
+	return rt.List(img.CLSym("DEFUN"), c.name, rt.List(ll...), decl, dsMakeCall(th, name, vals))
 }
 
 // readStructure is the #S reader hook: (name :slot value ...) is built by the

@@ -57,6 +57,7 @@
             start
               (if (endp ,tail) (go end))
               (let ((,var (car ,tail)))
+                (declare (ignorable ,var))
                 ,@decls
                 (tagbody ,@forms))
               (setq ,tail (cdr ,tail))
