@@ -419,10 +419,9 @@ func (img *Image) SetBuiltinClassOf(f func(Value) *Class) { img.Extra[classOfKey
 
 // Eql implements EQL.
 func Eql(a, b Value) bool {
-	if a == b {
-		return true
-	}
 	switch x := a.(type) {
+	case Fixnum, *Symbol, *Cons, Char:
+		return a == b
 	case *Bignum:
 		y, ok := b.(*Bignum)
 		return ok && x.Int.Cmp(y.Int) == 0
@@ -439,7 +438,7 @@ func Eql(a, b Value) bool {
 		y, ok := b.(DoubleFloat)
 		return ok && x == y && signbit64(x) == signbit64(y)
 	}
-	return false
+	return a == b
 }
 
 func signbit32(f SingleFloat) bool { return f < 0 || (f == 0 && 1/float64(f) < 0) }

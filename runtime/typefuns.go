@@ -1,0 +1,114 @@
+package runtime
+
+import "math/big"
+
+// sbclFixnumMax is SBCL's MOST-POSITIVE-FIXNUM, used so TYPE-OF answers as SBCL does.
+const sbclFixnumMax = 4611686018427387903
+
+// TypeOf implements TYPE-OF with SBCL's answers.
+func (th *Thread) TypeOf(v Value) Value {
+	img := th.Img
+	c := img.CLSym
+	switch x := v.(type) {
+	case *Symbol:
+		switch {
+		case x == NIL:
+			return c("NULL")
+		case x == T:
+			return c("BOOLEAN")
+		case IsKeyword(x):
+			return c("KEYWORD")
+		}
+		return c("SYMBOL")
+	case Fixnum:
+		switch {
+		case x == 0 || x == 1:
+			return c("BIT")
+		case x > sbclFixnumMax:
+			return List(c("INTEGER"), MakeInt(sbclFixnumMax+1))
+		case x > 1:
+			return List(c("INTEGER"), MakeInt(0), MakeInt(sbclFixnumMax))
+		case x < -sbclFixnumMax-1:
+			return List(c("INTEGER"), c("*"), MakeInt(-sbclFixnumMax-2))
+		}
+		return c("FIXNUM")
+	case *Bignum:
+		if x.Int.Sign() > 0 {
+			return List(c("INTEGER"), MakeBigInt(new(big.Int).SetInt64(sbclFixnumMax+1)))
+		}
+		return List(c("INTEGER"), c("*"), MakeInt(-sbclFixnumMax-2))
+	case *Ratio:
+		return c("RATIO")
+	case SingleFloat:
+		return c("SINGLE-FLOAT")
+	case DoubleFloat:
+		return c("DOUBLE-FLOAT")
+	case *Complex:
+		if IsRational(x.Real) {
+			return List(c("COMPLEX"), c("RATIONAL"))
+		}
+		return List(c("COMPLEX"), th.TypeOf(x.Real))
+	case Char:
+		if x == '\n' || (x >= 32 && x < 127) {
+			return c("STANDARD-CHAR")
+		}
+		if x < 256 {
+			return c("BASE-CHAR")
+		}
+		return c("EXTENDED-CHAR")
+	case *Cons:
+		return c("CONS")
+	case *String, *Vector, *BitVector, *Array:
+		return ArrayTypeOf(img, v)
+	case *HashTable:
+		return c("HASH-TABLE")
+	case *Package:
+		return c("PACKAGE")
+	case *Instance:
+		return x.Class.Name
+	case *Class:
+		switch x.Kind {
+		case StructureClass:
+			return img.Intern("GOLEM", "STRUCTURE-CLASS")
+		case BuiltInClass:
+			return c("BUILT-IN-CLASS")
+		}
+		return c("STANDARD-CLASS")
+	case *Restart:
+		return c("RESTART")
+	case Function:
+		return c("COMPILED-FUNCTION")
+	case *StringInputStream, *StringOutputStream:
+		return c("STRING-STREAM")
+	case *TwoWayStream:
+		return c("TWO-WAY-STREAM")
+	case *BroadcastStream:
+		return c("BROADCAST-STREAM")
+	case *SynonymStream:
+		return c("SYNONYM-STREAM")
+	case Stream:
+		return c("FILE-STREAM")
+	}
+	if f, ok := img.Extra[typeOfKey{}].(func(Value) Value); ok {
+		if t := f(v); t != nil {
+			return t
+		}
+	}
+	return T
+}
+
+type typeOfKey struct{}
+
+// SetTypeOfHook lets other packages name the types of their own Go values.
+func (img *Image) SetTypeOfHook(f func(Value) Value) { img.Extra[typeOfKey{}] = f }
+
+func init() {
+	Register(
+		Def{Name: "TYPE-OF", Min: 1, Max: 1, Params: "(OBJECT)", Fn: func(th *Thread, args []Value) Value {
+			return th.TypeOf(args[0])
+		}},
+		Def{Name: "TYPEP", Min: 2, Max: 3, Params: "(OBJECT TYPE-SPECIFIER &OPTIONAL ENVIRONMENT)", Fn: func(th *Thread, args []Value) Value {
+			return Bool(th.TypeP(args[0], args[1]))
+		}},
+	)
+}
