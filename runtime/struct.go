@@ -386,7 +386,9 @@ func installStructAccessor(img *Image, info *StructInfo, s *StructSlot) {
 			inst := structInstance(th, args[0], c)
 			v := inst.Slots[idx]
 			if v == nil {
-				th.SimpleError("Accessing the unbound slot ~S of the structure ~S.", s.Name, inst)
+				th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", img.Kw("DATUM"), NIL, img.Kw("EXPECTED-TYPE"), s.Type,
+					img.Kw("FORMAT-CONTROL"), NewString("Accessed uninitialized slot ~S of structure ~S"),
+					img.Kw("FORMAT-ARGUMENTS"), List(s.Name, info.Name)))
 			}
 			return v
 		}
