@@ -146,7 +146,7 @@ func (th *Thread) arrayShapeMatches(v Value, kind string, args []Value) bool {
 	if dimSpec == nil || isStar(dimSpec) {
 		return true
 	}
-	dims := ArrayDims(v)
+	dims := arrayCapacityDims(v)
 	if n, ok := dimSpec.(Fixnum); ok {
 		return len(dims) == int(n)
 	}
@@ -163,28 +163,7 @@ func (th *Thread) arrayShapeMatches(v Value, kind string, args []Value) bool {
 }
 
 func (th *Thread) elementTypeMatches(v Value, et Value) bool {
-	actual := ArrayElementType(th.Img, v)
-	if s, ok := et.(*Symbol); ok && s == T {
-		return actual == T
-	}
-	// Upgraded element types: characters, bits, or T.
-	switch actual {
-	case th.Img.S.Character:
-		return th.subtypeOfCharacter(et)
-	case th.Img.CLSym("BIT"):
-		return et == th.Img.CLSym("BIT")
-	}
-	return actual == et || et == T
-}
-
-func (th *Thread) subtypeOfCharacter(et Value) bool {
-	if s, ok := et.(*Symbol); ok {
-		switch s.Name {
-		case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR", "EXTENDED-CHAR":
-			return s.Pkg == th.Img.CL
-		}
-	}
-	return false
+	return SameElementType(ArrayElementType(th.Img, v), th.UpgradedArrayElementType(et))
 }
 
 // ArrayElementType returns the (upgraded) element type of an array value.
@@ -221,6 +200,20 @@ func ArrayDims(v Value) []int {
 		return a.Dims
 	}
 	return nil
+}
+
+// arrayCapacityDims returns the dimensions used by array type specifiers,
+// which count a vector's whole storage, not just its fill pointer.
+func arrayCapacityDims(v Value) []int {
+	switch a := v.(type) {
+	case *String:
+		return []int{len(a.R)}
+	case *Vector:
+		return []int{len(a.Items)}
+	case *BitVector:
+		return []int{len(a.Bits)}
+	}
+	return ArrayDims(v)
 }
 
 func isStar(v Value) bool {
@@ -366,7 +359,7 @@ func (th *Thread) builtinTypeP(v Value, name string) (result, known bool) {
 		case *BitVector:
 			return !a.HasFill && !a.Adjustable, true
 		case *Array:
-			return !a.Adjustable && !a.Displaced, true
+			return !a.Adjustable && !a.Displaced && !a.HasFill, true
 		}
 		return false, true
 	case "SEQUENCE":
