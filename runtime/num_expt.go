@@ -1,0 +1,152 @@
+package runtime
+
+import (
+	"math"
+	"math/big"
+)
+
+// EXPT, dispatching like SBCL: exact powers for rational (and complex
+// rational) bases with integer powers, a double-precision pow rounded to the
+// contagion format for real float cases, and exp(power*log(base)) or the
+// polar form for complex ones.
+
+func init() {
+	Register(Def{Name: "EXPT", Min: 2, Max: 2, Params: "(BASE POWER)", Fn: func(th *Thread, args []Value) Value {
+		return Expt(th, args[0], args[1])
+	}})
+}
+
+// Expt implements EXPT.
+func Expt(th *Thread, base, power Value) Value {
+	th.numberArg(base)
+	th.numberArg(power)
+	kb, kp := kindOf(base), kindOf(power)
+	if isZero(power) {
+		if isZero(base) && (kp == kSingle || kp == kDouble) {
+			th.ArithmeticError("ARITHMETIC-ERROR", "EXPT", base, power)
+		}
+		return OnePlus(th, Mul(th, base, power))
+	}
+	switch {
+	case kp <= kBig && (kb <= kRatio || kb == kComplex && !IsFloat(realPart(base))):
+		return th.intExpt(base, power)
+	case kb == kComplex && kp <= kRatio:
+		return Mul(th, Expt(th, Abs(th, base), power), th.cis(Mul(th, power, th.phase(base))))
+	case kb == kComplex || kp == kComplex:
+		if isZero(base) && sign(realPart(power)) > 0 {
+			return Mul(th, base, power)
+		}
+		return th.exp(Mul(th, power, th.log(base)))
+	case kp <= kRatio: // float base, rational power: the base's format
+		return th.realExpt(kb, base, power)
+	case kp == kDouble || kb == kDouble:
+		return th.realExpt(kDouble, base, power)
+	}
+	return th.realExpt(kSingle, base, power)
+}
+
+// realExpt computes base^power in double precision and rounds to format k;
+// a negative base with a non-integral power gives the principal complex value.
+func (th *Thread) realExpt(k numKind, base, power Value) Value {
+	x, y := float64(th.ToDouble(base)), float64(th.ToDouble(power))
+	if x == 0 && y < 0 {
+		th.DivisionByZero("EXPT", base, power)
+	}
+	if x < 0 && y != math.Trunc(y) {
+		p := pow(-x, y)
+		a := y * math.Pi
+		return th.complexResult(k, "EXPT", p*math.Cos(a), p*math.Sin(a), base, power)
+	}
+	return th.floatResult(k, "EXPT", pow(x, y), base, power)
+}
+
+// intExpt raises a rational or complex rational to an integer power exactly.
+func (th *Thread) intExpt(base, power Value) Value {
+	n, small := ToInt64(power)
+	if !small || n > 1<<40 || n < -(1<<40) {
+		switch {
+		case isZero(base):
+			if sign(power) < 0 {
+				th.DivisionByZero("EXPT", base, power)
+			}
+			return MakeInt(0)
+		case NumEquals(th, base, MakeInt(1)):
+			return MakeInt(1)
+		case NumEquals(th, base, MakeInt(-1)):
+			if isOddIntegral(power) {
+				return MakeInt(-1)
+			}
+			return MakeInt(1)
+		}
+		th.CheckAlloc(-1) // the result cannot fit in memory
+	}
+	if n < 0 {
+		if isZero(base) {
+			th.DivisionByZero("EXPT", base, power)
+		}
+		return Div(th, MakeInt(1), th.intExpt(base, MakeInt(-n)))
+	}
+	th.chargeExpt(base, n)
+	switch b := base.(type) {
+	case Fixnum, *Bignum:
+		x := ToBig(b)
+		if k := x.BitLen() - 1; k > 0 && int(x.TrailingZeroBits()) == k {
+			// ±2^k: a shift instead of repeated squaring.
+			r := new(big.Int).Lsh(big.NewInt(1), uint(int64(k)*n))
+			if x.Sign() < 0 && n&1 != 0 {
+				r.Neg(r)
+			}
+			return MakeBigInt(r)
+		}
+		return MakeBigInt(new(big.Int).Exp(x, big.NewInt(n), nil))
+	case *Ratio:
+		e := big.NewInt(n)
+		num := new(big.Int).Exp(b.Rat.Num(), e, nil)
+		den := new(big.Int).Exp(b.Rat.Denom(), e, nil)
+		return MakeRat(new(big.Rat).SetFrac(num, den))
+	}
+	// Complex rational: square and multiply.
+	var acc Value = MakeInt(1)
+	sq := base
+	for n > 0 {
+		if n&1 != 0 {
+			acc = Mul(th, acc, sq)
+		}
+		n >>= 1
+		if n > 0 {
+			sq = Mul(th, sq, sq)
+		}
+		th.Tick()
+	}
+	return acc
+}
+
+// chargeExpt accounts for the memory of a large exact power before it is
+// computed: about n times the size of the base.
+func (th *Thread) chargeExpt(base Value, n int64) {
+	var bitsPer int64
+	switch b := base.(type) {
+	case Fixnum, *Bignum:
+		bitsPer = int64(IntegerLength(b))
+	case *Ratio:
+		bitsPer = int64(b.Rat.Num().BitLen() + b.Rat.Denom().BitLen())
+	case *Complex:
+		bitsPer = int64(ratBits(b.Real) + ratBits(b.Imag))
+	}
+	if bitsPer > 0 && n > 0 {
+		if bitsPer > (1<<62)/n {
+			th.CheckAlloc(-1)
+		}
+		if bytes := bitsPer * n / 8; bytes > bigResultBytes {
+			th.CheckAlloc(bytes)
+		}
+	}
+}
+
+func ratBits(v Value) int {
+	r := ToRat(v)
+	if r == nil {
+		return 0
+	}
+	return r.Num().BitLen() + r.Denom().BitLen()
+}

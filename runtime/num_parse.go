@@ -1,0 +1,114 @@
+package runtime
+
+import "math/big"
+
+// PARSE-INTEGER.
+
+func init() {
+	Register(Def{Name: "PARSE-INTEGER", Min: 1, Max: -1, MV: true,
+		Params: "(STRING &KEY (START 0) END (RADIX 10) JUNK-ALLOWED)",
+		Fn: func(th *Thread, args []Value) Value {
+			kw := th.ParseKeys(args[1:], "START", "END", "RADIX", "JUNK-ALLOWED")
+			runes, ok := th.stringRunes(args[0])
+			if !ok {
+				th.TypeError(args[0], th.Img.S.String)
+			}
+			start, end := th.seqBounds(len(runes), kw[0], kw[1])
+			radix := 10
+			if kw[2] != nil {
+				r, ok := kw[2].(Fixnum)
+				if !ok || r < 2 || r > 36 {
+					th.TypeError(kw[2], List(th.Img.S.Integer, MakeInt(2), MakeInt(36)))
+				}
+				radix = int(r)
+			}
+			junk := kw[3] != nil && kw[3] != NIL
+			n, idx := th.parseInteger(args[0], runes[:end], start, radix, junk)
+			return th.Values2(n, MakeInt(int64(idx)))
+		}})
+}
+
+// parseWhitespace is SBCL's whitespace[1]p.
+func parseWhitespace(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '\f':
+		return true
+	}
+	return false
+}
+
+// parseInteger parses runes[i:] as CLHS PARSE-INTEGER does; it returns the
+// integer (NIL when junk is allowed and there are no digits) and the index
+// where parsing stopped.
+func (th *Thread) parseInteger(str Value, runes []rune, i, radix int, junk bool) (Value, int) {
+	end := len(runes)
+	fail := func(msg string) {
+		th.Error(th.MakeCondition("GOLEM:SIMPLE-PARSE-ERROR",
+			th.Img.Kw("FORMAT-CONTROL"), NewString(msg), th.Img.Kw("FORMAT-ARGUMENTS"), List(str)))
+	}
+	for i < end && parseWhitespace(runes[i]) {
+		i++
+	}
+	if i == end {
+		if junk {
+			return NIL, i
+		}
+		fail("no non-whitespace characters in string ~S.")
+	}
+	neg := false
+	if runes[i] == '+' || runes[i] == '-' {
+		neg = runes[i] == '-'
+		i++
+	}
+	var acc int64
+	var bn *big.Int
+	digits := 0
+	for ; i < end; i++ {
+		w := DigitWeight(runes[i], radix)
+		if w < 0 {
+			break
+		}
+		digits++
+		if bn == nil {
+			if acc < (1<<62)/int64(radix) {
+				acc = acc*int64(radix) + int64(w)
+				continue
+			}
+			bn = big.NewInt(acc)
+		}
+		bn.Mul(bn, big.NewInt(int64(radix)))
+		bn.Add(bn, big.NewInt(int64(w)))
+		if digits&1023 == 0 {
+			th.Tick()
+		}
+	}
+	if !junk {
+		j := i
+		for j < end && parseWhitespace(runes[j]) {
+			j++
+		}
+		if j < end {
+			fail("junk in string ~S")
+		}
+		if digits == 0 {
+			fail("no digits in string ~S")
+		}
+		i = j
+	}
+	if digits == 0 {
+		return NIL, i
+	}
+	var n Value
+	if bn == nil {
+		if neg {
+			acc = -acc
+		}
+		n = MakeInt(acc)
+	} else {
+		if neg {
+			bn.Neg(bn)
+		}
+		n = MakeBigInt(bn)
+	}
+	return n, i
+}
