@@ -1,0 +1,1093 @@
+package printer
+
+import (
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// Block is the state of one logical block body (PPRINT-LOGICAL-BLOCK): the
+// rest of the list being printed and the number of elements popped so far.
+type Block struct {
+	p       *printer
+	rest    rt.Value
+	count   int
+	active  bool
+	stopped bool
+}
+
+// Pop implements PPRINT-POP: it returns the next element of the block's
+// list. It returns ok false (after printing ". tail", "..." or a
+// circularity marker as CLHS requires) when the body must stop.
+func (b *Block) Pop() (rt.Value, bool) {
+	p := b.p
+	if b.stopped {
+		return rt.NIL, false
+	}
+	if !rt.IsList(b.rest) {
+		p.write(". ")
+		p.object(b.rest)
+		b.stopped = true
+		return rt.NIL, false
+	}
+	if !p.readably && p.length >= 0 && b.count >= p.length {
+		p.write("...")
+		b.stopped = true
+		return rt.NIL, false
+	}
+	if b.rest != rt.NIL && b.count > 0 {
+		if (p.circle != nil && p.circle.isShared(b.rest)) || (p.pretty && p.isCommaForm(b.rest)) {
+			p.write(". ")
+			p.object(b.rest)
+			b.stopped = true
+			return rt.NIL, false
+		}
+	}
+	b.count++
+	c, ok := b.rest.(*rt.Cons)
+	if !ok {
+		return rt.NIL, true
+	}
+	b.rest = c.Cdr
+	p.th.Tick()
+	return c.Car, true
+}
+
+// Exhausted implements PPRINT-EXIT-IF-LIST-EXHAUSTED's test.
+func (b *Block) Exhausted() bool { return b.stopped || b.rest == rt.NIL }
+
+// Rest returns the part of the list not popped yet.
+func (b *Block) Rest() rt.Value { return b.rest }
+
+// Count returns the number of elements popped.
+func (b *Block) Count() int { return b.count }
+
+// Active reports whether the block's body is still running.
+func (b *Block) Active() bool { return b.active }
+
+// prettyOf returns the active pretty stream s is (or nil).
+func prettyOf(s rt.Stream) *prettyStream {
+	if ps, ok := s.(*prettyStream); ok && !ps.done {
+		return ps
+	}
+	return nil
+}
+
+// logicalBlock runs body in a logical block on p.out, creating a pretty
+// stream when p.out is not one.
+func (p *printer) logicalBlock(list rt.Value, checkLevel bool, prefix, suffix string, perLine bool, body func(b *Block)) {
+	if checkLevel && !p.readably && p.levelExceeded() {
+		p.write("#")
+		return
+	}
+	if ps := prettyOf(p.out); ps != nil {
+		p.runBlock(ps, list, prefix, suffix, perLine, body)
+		return
+	}
+	ps := newPrettyStream(p.th, p.out)
+	saved := p.out
+	p.out = ps
+	func() {
+		defer func() {
+			p.out = saved
+			ps.done = true
+			if r := recover(); r != nil {
+				if ll, ok := r.(lineLimit); ok && ll.ps == ps {
+					return
+				}
+				panic(r)
+			}
+		}()
+		p.runBlock(ps, list, prefix, suffix, perLine, body)
+		ps.forceOutput()
+	}()
+}
+
+func (p *printer) runBlock(ps *prettyStream, list rt.Value, prefix, suffix string, perLine bool, body func(b *Block)) {
+	p.th.EnterNested()
+	p.depth++
+	ps.startBlock(prefix, perLine, suffix)
+	b := &Block{p: p, rest: list, active: true}
+	body(b)
+	b.active = false
+	ps.endBlock()
+	p.depth--
+	p.th.LeaveNested()
+}
+
+// LogicalBlock implements PPRINT-LOGICAL-BLOCK: it prints object (a list)
+// on s in a logical block with the given prefix (a per-line prefix when
+// perLinePrefix) and suffix, calling body with the pretty stream to print
+// on and the Block to pop elements from. A non-list object is printed with
+// WRITE instead; *print-level* and *print-circle* are honoured.
+func LogicalBlock(th *rt.Thread, s rt.Stream, object rt.Value, prefix, suffix string, perLinePrefix bool, body func(s rt.Stream, b *Block)) {
+	if !rt.IsList(object) {
+		Write(th, object, s)
+		return
+	}
+	p := newPrinter(th, s)
+	run := func() {
+		if p.circle != nil && circleCandidate(object) {
+			if p.circle.printLabel(p, object) {
+				return
+			}
+		}
+		p.logicalBlock(object, true, prefix, suffix, perLinePrefix, func(b *Block) {
+			p.callout(func() { body(p.out, b) })
+		})
+	}
+	if p.circleOn && p.circle == nil && circleCandidate(object) {
+		p.circle = scanCircle(th, object)
+		d := th.SpecialDepth()
+		th.BindSpecial(p.st.circleSym, p.circle)
+		run()
+		th.UnbindTo(d)
+		return
+	}
+	run()
+}
+
+// PprintNewline implements PPRINT-NEWLINE on s: it has an effect only when s
+// is a pretty printing stream inside a logical block and *print-pretty* is
+// true.
+func PprintNewline(th *rt.Thread, kind NewlineKind, s rt.Stream) {
+	if ps := prettyOf(s); ps != nil && truthy(th.Img.S.PrintPretty.Value) {
+		ps.newline(kind)
+	}
+}
+
+// PprintIndent implements PPRINT-INDENT (relative to the block start, or to
+// the current column when current is true).
+func PprintIndent(th *rt.Thread, current bool, n int, s rt.Stream) {
+	if ps := prettyOf(s); ps != nil && truthy(th.Img.S.PrintPretty.Value) {
+		ps.enqueueIndent(current, n)
+	}
+}
+
+// PprintTab implements PPRINT-TAB; kind is :LINE, :SECTION, :LINE-RELATIVE
+// or :SECTION-RELATIVE as (section, relative) flags.
+func PprintTab(th *rt.Thread, section, relative bool, colnum, colinc int, s rt.Stream) {
+	if ps := prettyOf(s); ps != nil && truthy(th.Img.S.PrintPretty.Value) {
+		ps.enqueueTab(section, relative, colnum, colinc)
+	}
+}
+
+// --- helpers for the standard styles ---
+
+// bc is a style body context.
+type bc struct {
+	p *printer
+	b *Block
+}
+
+func (x bc) done() bool  { return x.b.Exhausted() }
+func (x bc) w(s string)  { x.p.write(s) }
+func (x bc) nl(k NewlineKind) {
+	if ps := prettyOf(x.p.out); ps != nil {
+		ps.newline(k)
+	}
+}
+func (x bc) indent(current bool, n int) {
+	if ps := prettyOf(x.p.out); ps != nil {
+		ps.enqueueIndent(current, n)
+	}
+}
+
+// pr pops and prints one element; false means stop.
+func (x bc) pr() bool {
+	v, ok := x.b.Pop()
+	if !ok {
+		return false
+	}
+	x.p.object(v)
+	return true
+}
+
+// prWith pops one element and prints it with style (for lists) or WRITE.
+func (x bc) prWith(style func(p *printer, v rt.Value)) bool {
+	v, ok := x.b.Pop()
+	if !ok {
+		return false
+	}
+	style(x.p, v)
+	return true
+}
+
+// block runs a parenthesised logical block over list.
+func (p *printer) block(list rt.Value, body func(x bc)) {
+	p.logicalBlock(list, true, "(", ")", false, func(b *Block) { body(bc{p, b}) })
+}
+
+// asList prints v in the given list style when it is a list, and with
+// WRITE otherwise (like ~:/pprint-fill/ and friends), honouring circularity.
+func (p *printer) asList(v rt.Value, style func(p *printer, l rt.Value)) {
+	if !rt.IsList(v) {
+		p.object(v)
+		return
+	}
+	if p.circle != nil && circleCandidate(v) && p.circle.printLabel(p, v) {
+		return
+	}
+	style(p, v)
+}
+
+// --- standard styles (SBCL's pprint dispatch) ---
+
+// ppFill: ~:<~@{~W~^ ~:_~}~:>
+func ppFill(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		for !x.done() {
+			if !x.pr() || x.done() {
+				return
+			}
+			x.w(" ")
+			x.nl(NewlineFill)
+		}
+	})
+}
+
+// ppLinear: ~:<~@{~W~^ ~_~}~:>
+func ppLinear(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		for !x.done() {
+			if !x.pr() || x.done() {
+				return
+			}
+			x.w(" ")
+			x.nl(NewlineLinear)
+		}
+	})
+}
+
+// ppFunCall: ~:<~^~W~^ ~:_~:I~@{~W~^ ~:_~}~:>
+func ppFunCall(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineFill)
+		x.indent(true, 0)
+		for !x.done() {
+			if !x.pr() || x.done() {
+				return
+			}
+			x.w(" ")
+			x.nl(NewlineFill)
+		}
+	})
+}
+
+// ppLinearCall: ~:<~^~W~^ ~:I~@{~W~^ ~_~}~:> (LOOP without keywords).
+func ppLinearCall(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.indent(true, 0)
+		for !x.done() {
+			if !x.pr() || x.done() {
+				return
+			}
+			x.w(" ")
+			x.nl(NewlineLinear)
+		}
+	})
+}
+
+// ppProgn: ~:<~^~W~@{ ~_~W~}~:>
+func ppProgn(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() {
+			return
+		}
+		for !x.done() {
+			x.w(" ")
+			x.nl(NewlineLinear)
+			if !x.pr() {
+				return
+			}
+		}
+	})
+}
+
+// ppIf: ~:<~^~W~^ ~:I~W~^ ~:@_~@{~W~^ ~:@_~}~:>
+func ppIf(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.indent(true, 0)
+		if !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineMandatory)
+		for !x.done() {
+			if !x.pr() || x.done() {
+				return
+			}
+			x.w(" ")
+			x.nl(NewlineMandatory)
+		}
+	})
+}
+
+// ppCond: ~:<~^~W~^ ~:_~:I~@{~W~^ ~_~}~:>
+func ppCond(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineFill)
+		x.indent(true, 0)
+		for !x.done() {
+			if !x.pr() || x.done() {
+				return
+			}
+			x.w(" ")
+			x.nl(NewlineLinear)
+		}
+	})
+}
+
+// ppBlock: ~:<~^~W~^~3I ~:_~W~1I~@{ ~_~W~}~:>
+func ppBlock(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.indent(false, 3)
+		x.w(" ")
+		x.nl(NewlineFill)
+		if !x.pr() {
+			return
+		}
+		x.indent(false, 1)
+		for !x.done() {
+			x.w(" ")
+			x.nl(NewlineLinear)
+			if !x.pr() {
+				return
+			}
+		}
+	})
+}
+
+// ppBind: ~:<~^~W~^~3I ~:_~W~^ ~_~W~1I~@{ ~_~W~}~:> (MULTIPLE-VALUE-BIND,
+// DESTRUCTURING-BIND: two distinguished forms).
+func ppBind(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.indent(false, 3)
+		x.w(" ")
+		x.nl(NewlineFill)
+		if !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineLinear)
+		if !x.pr() {
+			return
+		}
+		x.indent(false, 1)
+		for !x.done() {
+			x.w(" ")
+			x.nl(NewlineLinear)
+			if !x.pr() {
+				return
+			}
+		}
+	})
+}
+
+// ppCase: ~:<~^~W~^ ~3I~:_~W~1I~@{ ~_~:/pprint-linear/~}~:>
+func ppCase(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.indent(false, 3)
+		x.nl(NewlineFill)
+		if !x.pr() {
+			return
+		}
+		x.indent(false, 1)
+		for !x.done() {
+			x.w(" ")
+			x.nl(NewlineLinear)
+			if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppLinear) }) {
+				return
+			}
+		}
+	})
+}
+
+// bindingStyle prints one LET binding: ~:<~^~W~@{ ~_~W~}~:>
+func bindingStyle(p *printer, v rt.Value) {
+	p.asList(v, ppProgn)
+}
+
+// ppLet: ~:<~^~W~^ ~@_~:<~@{~:<~^~W~@{ ~_~W~}~:>~^ ~_~}~:>~1I~:@_~@{~W~^ ~_~}~:>
+func ppLet(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineMiser)
+		ok := x.prWith(func(p *printer, v rt.Value) {
+			p.asList(v, func(p *printer, v rt.Value) {
+				p.block(v, func(y bc) {
+					for !y.done() {
+						if !y.prWith(bindingStyle) || y.done() {
+							return
+						}
+						y.w(" ")
+						y.nl(NewlineLinear)
+					}
+				})
+			})
+		})
+		if !ok || x.done() {
+			return
+		}
+		x.indent(false, 1)
+		x.w(" ")
+		x.nl(NewlineMandatory)
+		ppBody(x)
+	})
+}
+
+// ppBody prints the remaining forms separated by linear newlines.
+func ppBody(x bc) {
+	for !x.done() {
+		if !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineLinear)
+	}
+}
+
+// ppFunDef prints one FLET/LABELS/MACROLET definition:
+// ~:<~^~W~^ ~@_~:/pprint-lambda-list/~1I~:@_~@{~W~^ ~_~}~:>
+func ppFunDef(p *printer, v rt.Value) {
+	p.asList(v, func(p *printer, v rt.Value) {
+		p.block(v, func(x bc) {
+			if x.done() || !x.pr() || x.done() {
+				return
+			}
+			x.w(" ")
+			x.nl(NewlineMiser)
+			if !x.prWith(ppLambdaList) || x.done() {
+				return
+			}
+			x.indent(false, 1)
+			x.w(" ")
+			x.nl(NewlineMandatory)
+			ppBody(x)
+		})
+	})
+}
+
+// ppFlet: FLET, LABELS, MACROLET.
+func ppFlet(p *printer, l rt.Value) {
+	c := l.(*rt.Cons)
+	if d, ok := c.Cdr.(*rt.Cons); !ok || d.Cdr == rt.NIL {
+		ppFill(p, l)
+		return
+	}
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineMiser)
+		ok := x.prWith(func(p *printer, v rt.Value) {
+			p.asList(v, func(p *printer, v rt.Value) {
+				p.block(v, func(y bc) {
+					for !y.done() {
+						if !y.prWith(ppFunDef) || y.done() {
+							return
+						}
+						y.w(" ")
+						y.nl(NewlineLinear)
+					}
+				})
+			})
+		})
+		if !ok || x.done() {
+			return
+		}
+		x.indent(false, 1)
+		x.w(" ")
+		x.nl(NewlineMandatory)
+		ppBody(x)
+	})
+}
+
+// ppDefun: ~:<~^~W~^ ~@_~:I~W~^ ~:_~/pprint-lambda-list/~1I~@{ ~_~W~}~:>
+func ppDefun(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineMiser)
+		x.indent(true, 0)
+		if !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineFill)
+		if !x.prWith(ppLambdaList) {
+			return
+		}
+		x.indent(false, 1)
+		for !x.done() {
+			x.w(" ")
+			x.nl(NewlineLinear)
+			if !x.pr() {
+				return
+			}
+		}
+	})
+}
+
+// ppLambda: ~:<~^~W~^~3I ~:_~/pprint-lambda-list/~1I~@{ ~_~W~}~:>
+func ppLambda(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.indent(false, 3)
+		x.w(" ")
+		x.nl(NewlineFill)
+		if !x.prWith(ppLambdaList) {
+			return
+		}
+		x.indent(false, 1)
+		for !x.done() {
+			x.w(" ")
+			x.nl(NewlineLinear)
+			if !x.pr() {
+				return
+			}
+		}
+	})
+}
+
+// ppLambdaList prints a lambda list: fill newlines between parameters,
+// linear ones before lambda list keywords.
+func ppLambdaList(p *printer, v rt.Value) {
+	if c, ok := v.(*rt.Cons); ok && p.isCommaForm(c) {
+		v = rt.List(c)
+	}
+	if !rt.IsList(v) {
+		p.object(v)
+		return
+	}
+	if p.circle != nil && circleCandidate(v) && p.circle.printLabel(p, v) {
+		return
+	}
+	S := p.img.S
+	const (
+		stRequired = iota
+		stOptional
+		stKey
+	)
+	p.block(v, func(x bc) {
+		state := stRequired
+		first := true
+		for !x.done() {
+			if !first {
+				x.w(" ")
+			}
+			arg, ok := x.b.Pop()
+			if !ok {
+				return
+			}
+			if !first {
+				switch arg {
+				case S.Optional:
+					state = stOptional
+					x.nl(NewlineLinear)
+				case S.Rest, S.Body:
+					state = stRequired
+					x.nl(NewlineLinear)
+				case S.Key:
+					state = stKey
+					x.nl(NewlineLinear)
+				case S.Aux:
+					state = stOptional
+					x.nl(NewlineLinear)
+				default:
+					x.nl(NewlineFill)
+				}
+			}
+			switch state {
+			case stRequired:
+				ppLambdaList(p, arg)
+			default:
+				key := state == stKey
+				p.asList(arg, func(p *printer, l rt.Value) {
+					p.block(l, func(y bc) {
+						if y.done() {
+							return
+						}
+						if key {
+							if !y.prWith(func(p *printer, kv rt.Value) {
+								p.asList(kv, func(p *printer, kl rt.Value) {
+									p.block(kl, func(z bc) {
+										if z.done() || !z.pr() || z.done() {
+											return
+										}
+										z.w(" ")
+										z.nl(NewlineFill)
+										if !z.prWith(ppLambdaList) {
+											return
+										}
+										for !z.done() {
+											z.w(" ")
+											z.nl(NewlineFill)
+											if !z.pr() {
+												return
+											}
+										}
+									})
+								})
+							}) {
+								return
+							}
+						} else if !y.prWith(ppLambdaList) {
+							return
+						}
+						for !y.done() {
+							y.w(" ")
+							y.nl(NewlineLinear)
+							if !y.pr() {
+								return
+							}
+						}
+					})
+				})
+			}
+			first = false
+		}
+	})
+}
+
+// ppSetq: SETQ, PSETQ, SETF, PSETF.
+func ppSetq(p *printer, l rt.Value) {
+	c := l.(*rt.Cons)
+	pairs := false
+	if d, ok := c.Cdr.(*rt.Cons); ok {
+		_, pairs = d.Cdr.(*rt.Cons)
+	}
+	p.block(l, func(x bc) {
+		if !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineMiser)
+		if !pairs {
+			x.indent(true, 0)
+			if !x.pr() || x.done() {
+				return
+			}
+			x.w(" ")
+			x.nl(NewlineLinear)
+			x.pr()
+			return
+		}
+		for {
+			x.indent(true, 2)
+			if !x.pr() || x.done() {
+				return
+			}
+			x.w(" ")
+			x.nl(NewlineLinear)
+			x.indent(true, -2)
+			if !x.pr() || x.done() {
+				return
+			}
+			x.w(" ")
+			x.nl(NewlineMandatory)
+		}
+	})
+}
+
+// tagbodyGuts prints tags at indentation 0 and forms at 1.
+func tagbodyGuts(x bc) {
+	for !x.done() {
+		x.w(" ")
+		v, ok := x.b.Pop()
+		if !ok {
+			return
+		}
+		if _, isCons := v.(*rt.Cons); isCons {
+			x.indent(false, 1)
+		} else {
+			x.indent(false, 0)
+		}
+		x.nl(NewlineLinear)
+		x.p.object(v)
+	}
+}
+
+func ppTagbody(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if !x.pr() {
+			return
+		}
+		tagbodyGuts(x)
+	})
+}
+
+func ppProg(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineMiser)
+		if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppFill) }) {
+			return
+		}
+		tagbodyGuts(x)
+	})
+}
+
+// ppDo: DO, DO*.
+func ppDo(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.indent(true, 0)
+		ok := x.prWith(func(p *printer, v rt.Value) {
+			p.asList(v, func(p *printer, v rt.Value) {
+				p.block(v, func(y bc) {
+					for !y.done() {
+						// ~:<~^~W~^ ~@_~:I~W~@{ ~_~W~}~:>
+						if !y.prWith(func(p *printer, spec rt.Value) {
+							p.asList(spec, func(p *printer, spec rt.Value) {
+								p.block(spec, func(z bc) {
+									if z.done() || !z.pr() || z.done() {
+										return
+									}
+									z.w(" ")
+									z.nl(NewlineMiser)
+									z.indent(true, 0)
+									if !z.pr() {
+										return
+									}
+									for !z.done() {
+										z.w(" ")
+										z.nl(NewlineLinear)
+										if !z.pr() {
+											return
+										}
+									}
+								})
+							})
+						}) || y.done() {
+							return
+						}
+						y.w(" ")
+						y.nl(NewlineLinear)
+					}
+				})
+			})
+		})
+		if !ok || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineLinear)
+		if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppLinear) }) {
+			return
+		}
+		tagbodyGuts(x)
+	})
+}
+
+// loopSeparators are the LOOP keywords that start a new line.
+var loopSeparators = map[string]bool{
+	"AND": true, "WITH": true, "FOR": true, "AS": true, "INITIALLY": true, "FINALLY": true,
+	"DO": true, "DOING": true, "COLLECT": true, "COLLECTING": true, "APPEND": true,
+	"APPENDING": true, "NCONC": true, "NCONCING": true, "COUNT": true, "COUNTING": true,
+	"SUM": true, "SUMMING": true, "MAXIMIZE": true, "MAXIMIZING": true, "MINIMIZE": true,
+	"MINIMIZING": true, "IF": true, "WHEN": true, "UNLESS": true, "WHILE": true, "UNTIL": true,
+	"REPEAT": true, "ALWAYS": true, "NEVER": true, "THEREIS": true, "RETURN": true, "ELSE": true,
+	"END": true, "NAMED": true,
+}
+
+func ppLoop(p *printer, l rt.Value) {
+	c := l.(*rt.Cons)
+	d, ok := c.Cdr.(*rt.Cons)
+	if !ok {
+		ppFill(p, l)
+		return
+	}
+	if _, isSym := d.Car.(*rt.Symbol); !isSym {
+		ppLinearCall(p, l)
+		return
+	}
+	p.block(l, func(x bc) {
+		if !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.indent(true, 0)
+		if !x.pr() {
+			return
+		}
+		for !x.done() {
+			x.w(" ")
+			v, ok := x.b.Pop()
+			if !ok {
+				return
+			}
+			if s, isSym := v.(*rt.Symbol); isSym && loopSeparators[s.Name] {
+				x.nl(NewlineMandatory)
+			}
+			x.p.object(v)
+		}
+	})
+}
+
+// ppQuote prints (QUOTE x) as 'x and (FUNCTION x) as #'x.
+func ppQuoteWith(prefix string) func(p *printer, l rt.Value) {
+	return func(p *printer, l rt.Value) {
+		c := l.(*rt.Cons)
+		if d, ok := c.Cdr.(*rt.Cons); ok && d.Cdr == rt.NIL {
+			p.write(prefix)
+			p.object(d.Car)
+			return
+		}
+		ppFill(p, l)
+	}
+}
+
+// isCommaForm reports whether v is (UNQUOTE x) or a splicing variant.
+func (p *printer) isCommaForm(v rt.Value) bool {
+	c, ok := v.(*rt.Cons)
+	if !ok {
+		return false
+	}
+	s, ok := c.Car.(*rt.Symbol)
+	if !ok {
+		return false
+	}
+	S := p.img.S
+	if s != S.Comma && s != S.CommaAt && s != S.CommaDot {
+		return false
+	}
+	d, ok := c.Cdr.(*rt.Cons)
+	return ok && d.Cdr == rt.NIL
+}
+
+// ppMacroCall prints a call of a macro whose lambda list has &body after n
+// distinguished parameters.
+func ppMacroCall(p *printer, l rt.Value, n int) {
+	p.block(l, func(x bc) {
+		if !x.pr() {
+			return
+		}
+		for i := 0; !x.done(); i++ {
+			switch {
+			case i < n && i == 0:
+				x.w(" ")
+			case i < n:
+				x.indent(false, 3)
+				x.w(" ")
+				x.nl(NewlineMandatory)
+			default:
+				x.indent(false, 1)
+				x.w(" ")
+				x.nl(NewlineMandatory)
+			}
+			if !x.pr() {
+				return
+			}
+		}
+	})
+}
+
+// bodyPosition returns the number of parameters before &body in a macro
+// lambda list, or -1 when it has none.
+func (p *printer) bodyPosition(ll rt.Value) int {
+	S := p.img.S
+	n := 0
+	for ll != rt.NIL {
+		c, ok := ll.(*rt.Cons)
+		if !ok {
+			return -1
+		}
+		switch c.Car {
+		case S.Body:
+			return n
+		case S.Whole, S.Environment:
+			if d, ok := c.Cdr.(*rt.Cons); ok {
+				ll = d.Cdr
+				continue
+			}
+			return -1
+		case S.Optional:
+		case S.Rest, S.Key, S.Aux:
+			return -1
+		default:
+			n++
+		}
+		ll = c.Cdr
+	}
+	return -1
+}
+
+// styles returns the table of special styles keyed by operator.
+func (st *imageState) buildStyles(img *rt.Image) {
+	c := img.CLSym
+	add := func(fn func(p *printer, l rt.Value), names ...string) {
+		for _, n := range names {
+			st.styles[c(n)] = fn
+		}
+	}
+	st.styles = map[*rt.Symbol]func(p *printer, l rt.Value){}
+	add(ppLambda, "LAMBDA")
+	add(ppFunCall, "DECLARE", "DECLAIM")
+	add(ppBlock, "BLOCK", "CATCH", "RETURN-FROM", "THROW", "EVAL-WHEN", "MULTIPLE-VALUE-CALL",
+		"MULTIPLE-VALUE-PROG1", "UNWIND-PROTECT", "THE", "PROG1", "PROG2", "DEFVAR", "DEFPARAMETER",
+		"DEFCONSTANT", "DEFSTRUCT", "DEFTYPE", "WHEN", "UNLESS", "DOLIST", "DOTIMES",
+		"DO-SYMBOLS", "DO-EXTERNAL-SYMBOLS", "DO-ALL-SYMBOLS", "WITH-OPEN-FILE", "WITH-OPEN-STREAM",
+		"WITH-OUTPUT-TO-STRING", "WITH-INPUT-FROM-STRING", "WITH-STANDARD-IO-SYNTAX",
+		"WITH-COMPILATION-UNIT", "WITH-HASH-TABLE-ITERATOR", "WITH-PACKAGE-ITERATOR",
+		"WITH-SIMPLE-RESTART", "WITH-CONDITION-RESTARTS", "PPRINT-LOGICAL-BLOCK",
+		"PRINT-UNREADABLE-OBJECT", "DEFINE-CONDITION", "DEFPACKAGE")
+	add(ppBind, "MULTIPLE-VALUE-BIND", "DESTRUCTURING-BIND", "WITH-ACCESSORS", "WITH-SLOTS")
+	add(ppFlet, "FLET", "LABELS", "MACROLET")
+	add(ppQuoteWith("#'"), "FUNCTION")
+	add(ppQuoteWith("'"), "QUOTE")
+	add(ppIf, "IF")
+	add(ppProgn, "PROGN", "LOCALLY", "HANDLER-CASE", "RESTART-CASE", "IGNORE-ERRORS")
+	add(ppLet, "LET", "LET*", "SYMBOL-MACROLET")
+	add(ppSetq, "SETQ", "PSETQ", "SETF", "PSETF")
+	add(ppTagbody, "TAGBODY")
+	add(ppProg, "PROG", "PROG*")
+	add(ppCase, "CASE", "CCASE", "ECASE", "TYPECASE", "CTYPECASE", "ETYPECASE")
+	add(ppCond, "COND")
+	add(ppDefun, "DEFUN", "DEFMACRO", "DEFINE-COMPILER-MACRO", "DEFINE-MODIFY-MACRO", "DEFSETF",
+		"DEFINE-SETF-EXPANDER")
+	add(ppDo, "DO", "DO*")
+	add(ppLoop, "LOOP")
+	S := img.S
+	st.styles[S.Backquote] = ppQuoteWith("`")
+	st.styles[S.Comma] = ppQuoteWith(",")
+	st.styles[S.CommaAt] = ppQuoteWith(",@")
+	st.styles[S.CommaDot] = ppQuoteWith(",.")
+}
+
+// prettyObject prints v through the pprint dispatch; it reports whether it
+// did (false: use the ordinary printer).
+func (p *printer) prettyObject(v rt.Value) bool {
+	if p.dispatch != nil && len(p.dispatch.entries) > 0 {
+		if fn := p.dispatch.lookup(p.th, v); fn != nil {
+			p.callout(func() { p.th.Call(fn, p.out, v) })
+			return true
+		}
+	}
+	c, ok := v.(*rt.Cons)
+	if !ok {
+		return false
+	}
+	p.standardCons(c)
+	return true
+}
+
+// standardCons prints a cons with the standard pprint dispatch.
+func (p *printer) standardCons(c *rt.Cons) {
+	if head, ok := c.Car.(*rt.Symbol); ok {
+		if style := p.st.styles[head]; style != nil {
+			style(p, c)
+			return
+		}
+		if head.Macro != nil {
+			if ll, ok := head.Macro.(rt.LambdaLister); ok {
+				if n := p.bodyPosition(ll.LambdaList()); n >= 0 {
+					ppMacroCall(p, c, n)
+					return
+				}
+			}
+			ppFunCall(p, c)
+			return
+		}
+		if head.Fn != nil || head.Flags&rt.FlagSpecialOperator != 0 {
+			ppFunCall(p, c)
+			return
+		}
+	}
+	ppFill(p, c)
+}
+
+// prettyVector prints #(...) with fill newlines.
+func (p *printer) prettyVector(items []rt.Value) {
+	p.logicalBlock(rt.NIL, true, "#(", ")", false, func(b *Block) {
+		x := bc{p, b}
+		for i, e := range items {
+			if i > 0 {
+				x.w(" ")
+				x.nl(NewlineFill)
+			}
+			if _, ok := b.Pop(); !ok {
+				return
+			}
+			p.object(e)
+		}
+	})
+}
+
+// prettyArraySlice prints one dimension of a multidimensional array.
+func (p *printer) prettyArraySlice(dims []int, start, stride int, at func(int) rt.Value) {
+	p.logicalBlock(rt.NIL, true, "(", ")", false, func(b *Block) {
+		x := bc{p, b}
+		for i := 0; i < dims[0]; i++ {
+			if i > 0 {
+				x.w(" ")
+				x.nl(NewlineFill)
+			}
+			if _, ok := b.Pop(); !ok {
+				return
+			}
+			if len(dims) == 1 {
+				p.object(at(start + i))
+			} else {
+				p.arraySlice(dims[1:], start+i*stride, at)
+			}
+		}
+	})
+}
+
+// prettyStructure prints #S(NAME :SLOT value ...) in a logical block.
+func (p *printer) prettyStructure(inst *rt.Instance) {
+	p.logicalBlock(rt.NIL, true, "#S(", ")", false, func(b *Block) {
+		x := bc{p, b}
+		p.object(inst.Class.Name)
+		for i, s := range inst.Class.Slots {
+			x.w(" ")
+			x.nl(NewlineLinear)
+			if _, ok := b.Pop(); !ok {
+				return
+			}
+			p.object(p.img.Kw(s.Name.Name))
+			x.w(" ")
+			x.nl(NewlineMiser)
+			p.object(slotValue(inst, i))
+		}
+	})
+}
