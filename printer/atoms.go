@@ -698,4 +698,3 @@ func potentialNumber(runes []rune, attrs []int, letter int, base int) bool {
 		}
 	}
 }
-

@@ -317,9 +317,9 @@ func (p *fparser) parseCompound(d *fnode, depth int) {
 type escape uint8
 
 const (
-	escNone escape = iota
-	escUp          // ~^
-	escColonUp     // ~:^
+	escNone    escape = iota
+	escUp             // ~^
+	escColonUp        // ~:^
 )
 
 // fstate is the argument state of one FORMAT (sub)invocation.

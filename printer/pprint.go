@@ -178,8 +178,8 @@ type bc struct {
 	b *Block
 }
 
-func (x bc) done() bool  { return x.b.Exhausted() }
-func (x bc) w(s string)  { x.p.write(s) }
+func (x bc) done() bool { return x.b.Exhausted() }
+func (x bc) w(s string) { x.p.write(s) }
 func (x bc) nl(k NewlineKind) {
 	if ps := prettyOf(x.p.out); ps != nil {
 		ps.newline(k)

@@ -119,10 +119,10 @@ type printer struct {
 	out rt.Stream
 
 	escape, readably, pretty, circleOn, radix, gensym, array bool
-	base                                                   int
-	pcase                                                  caseMode
-	rcase                                                  readCase
-	length, level                                          int // -1: no limit
+	base                                                     int
+	pcase                                                    caseMode
+	rcase                                                    readCase
+	length, level                                            int // -1: no limit
 
 	depth  int // current nesting level for *print-level*
 	circle *circleTable
