@@ -117,10 +117,9 @@ func golemForm(name string) func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.
 	}
 }
 
+// checkDefinable refuses definitions on symbols of locked packages (COMMON-LISP).
 func checkDefinable(c *compiler, sym *rt.Symbol, what string) {
-	if (sym.Pkg == c.img.CL || sym == rt.NIL || sym == rt.T) && c.img.CL.Locked {
-		c.th.PackageError(c.img.CL, "Lock on package COMMON-LISP violated when "+what+" "+c.th.Printed(sym)+".")
-	}
+	rt.CheckNotLocked(c.th, sym, what)
 }
 
 func compileDefun(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
@@ -141,7 +140,7 @@ func compileDefun(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	if sym == nil {
 		c.th.ProgramError("invalid function name: " + c.th.Printed(name))
 	}
-	checkDefinable(c, sym, "defining")
+	checkDefinable(c, sym, "setting fdefinition of")
 	body := form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr
 	_, maker := c.compileLambda(name, args[1], body, env, blockNameOf(name))
 	return single(func(th *rt.Thread, f *Frame) rt.Value {
@@ -176,7 +175,7 @@ func compileDefmacro(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	if !ok {
 		c.th.ProgramError("macro name is not a symbol: " + c.th.Printed(args[0]))
 	}
-	checkDefinable(c, sym, "defining")
+	checkDefinable(c, sym, "setting the macro-function of")
 	body := form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr
 	maker := c.macroLambdaCode(sym, args[1], body, env)
 	// Define the macro at compile time too, so later forms of the same
