@@ -89,6 +89,8 @@ var standardTypes = []typeSpec{
 	{name: "GOLEM:SIMPLE-PARSE-ERROR", supers: []string{"SIMPLE-CONDITION", "PARSE-ERROR"}},
 	{name: "GOLEM:SIMPLE-STORAGE-CONDITION", supers: []string{"SIMPLE-CONDITION", "STORAGE-CONDITION"}},
 	{name: "GOLEM:SIMPLE-STYLE-WARNING", supers: []string{"SIMPLE-CONDITION", "STYLE-WARNING"}},
+	// Destructuring mismatches are plain ERRORs, as CLHS DESTRUCTURING-BIND says.
+	{name: "GOLEM:SIMPLE-DESTRUCTURING-ERROR", supers: []string{"SIMPLE-CONDITION", "ERROR"}},
 }
 
 func init() {

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"strconv"
+	"strings"
 
 	rt "github.com/golem-lisp/golem/runtime"
 )
@@ -300,8 +301,29 @@ func (ll *lambdaList) fail(th *rt.Thread, list rt.Value, why string) {
 	if ll.name != nil && ll.name != rt.NIL {
 		what = th.Printed(ll.name)
 	}
-	th.ProgramError("error while parsing arguments to " + what + ": " + why + " in " + th.Printed(list))
+	msg := "Error while parsing arguments to " + what + ": " + why + " in " + th.Printed(list) +
+		" to satisfy lambda list " + th.Printed(ll.form)
+	if want := ll.expectation(); want != "" && (why == "too few elements" || why == "too many elements") {
+		msg += ": " + want + ", but got " + itoa(len(rt.ListToSlice(list)))
+	}
+	th.Error(th.MakeCondition("GOLEM:SIMPLE-DESTRUCTURING-ERROR",
+		th.Img.Kw("FORMAT-CONTROL"), rt.NewString(escapeTildes(msg)), th.Img.Kw("FORMAT-ARGUMENTS"), rt.NIL))
 }
+
+// expectation describes how many elements the lambda list accepts, as SBCL words it.
+func (ll *lambdaList) expectation() string {
+	min := len(ll.required)
+	if ll.rest != nil || ll.hasKey {
+		return "at least " + itoa(min) + " expected"
+	}
+	max := min + len(ll.optional)
+	if max == min {
+		return "exactly " + itoa(min) + " expected"
+	}
+	return "between " + itoa(min) + " and " + itoa(max) + " expected"
+}
+
+func escapeTildes(s string) string { return strings.ReplaceAll(s, "~", "~~") }
 
 // bindArgs binds a spread argument vector. list is the original list for
 // destructuring (so &rest shares its tail) or nil; tail is a dotted tail.
