@@ -1,0 +1,38 @@
+package golem
+
+import (
+	"context"
+
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// Additions to the embedding API used by the MCP server (package mcp).
+
+// PrintedValues returns the values of a successful evaluation as the
+// response text prints them (the "=> " lines).
+func (r *Result) PrintedValues() []string {
+	return append([]string(nil), r.printed...)
+}
+
+// Run runs fn on a fresh evaluation thread of the interpreter, set up as
+// Eval sets up its threads (limits, captured streams, warning capture):
+// an unhandled Lisp error or an interrupt inside fn is returned as a *Error,
+// and Interrupt reaches it. Special bindings fn makes are undone when it
+// returns. Like Eval, Run must not overlap another evaluation of the same
+// interpreter.
+func (in *Interpreter) Run(ctx context.Context, fn func(th *rt.Thread)) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s := in.newSession(ctx)
+	in.mu.Lock()
+	in.cur = s.th
+	in.mu.Unlock()
+	defer func() {
+		s.th.UnbindTo(0)
+		in.mu.Lock()
+		in.cur = nil
+		in.mu.Unlock()
+	}()
+	return in.protect(s, func() { fn(s.th) })
+}

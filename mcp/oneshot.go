@@ -1,0 +1,164 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/golem-lisp/golem"
+	"github.com/golem-lisp/golem/printer"
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// The one-shot profile (PtcRunner's lisp_eval): one tool that runs each
+// program in a fresh session and answers with a JSON payload.
+
+const lispEvalDescription = "Run a Common Lisp program in a fresh, sandboxed golem session and return a JSON " +
+	"payload: {\"status\":\"ok\",\"result\":<printed value of the last form>,\"prints\":<standard output>," +
+	"\"feedback\":...} or {\"status\":\"error\",\"reason\":\"parse_error|runtime_error|timeout|memory_limit|" +
+	"args_error|fail\",\"message\":...,\"feedback\":...}. Nothing persists between calls. (golem:fail value) " +
+	"ends the program with reason fail."
+
+// oneshotPayload is the lisp_eval response; field order is the wire order.
+type oneshotPayload struct {
+	Status   string  `json:"status"`
+	Reason   string  `json:"reason,omitempty"`
+	Result   *string `json:"result,omitempty"`
+	Message  string  `json:"message,omitempty"`
+	Prints   *string `json:"prints,omitempty"`
+	Feedback string  `json:"feedback"`
+}
+
+func (s *Server) addOneshotTools() {
+	t := mcpgo.Tool{
+		Name:        "lisp_eval",
+		Description: lispEvalDescription,
+		InputSchema: mcpgo.ToolInputSchema{
+			Type: "object",
+			Properties: map[string]any{
+				"program": stringProp("The Common Lisp program: one or more forms, evaluated in order."),
+			},
+			Required: []string{"program"},
+		},
+		Annotations: annotations("Run a Lisp program", false, false, false),
+	}
+	s.mcp.AddTool(t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		return s.lispEval(ctx, req), nil
+	})
+}
+
+// validateProgram checks the program argument with the protocol's wording.
+func validateProgram(args map[string]any) (string, string) {
+	v, ok := args["program"]
+	if !ok || v == nil {
+		return "", "lisp_eval requires a non-empty `program` string argument."
+	}
+	p, isStr := v.(string)
+	if !isStr {
+		b, _ := json.Marshal(v)
+		return "", fmt.Sprintf("lisp_eval `program` must be a string, got %s.", b)
+	}
+	if strings.TrimSpace(p) == "" {
+		return "", "lisp_eval `program` must be a non-empty string."
+	}
+	return p, ""
+}
+
+func (s *Server) lispEval(ctx context.Context, req mcpgo.CallToolRequest) *mcpgo.CallToolResult {
+	args := req.GetArguments()
+	if res := s.checkSize("lisp_eval", req, args); res != nil {
+		msg := res.Content[0].(mcpgo.TextContent).Text
+		return oneshotError("args_error", msg, msg, nil)
+	}
+	program, msg := validateProgram(args)
+	if msg != "" {
+		return oneshotError("args_error", msg, msg, nil)
+	}
+	in := s.newInterpreter()
+	failed, failValue := installFail(in)
+	res, err := in.Eval(ctx, program)
+	if err != nil {
+		var e *golem.Error
+		if !errors.As(err, &e) {
+			e = &golem.Error{Type: "GOLEM:INTERNAL-ERROR", Report: err.Error()}
+		}
+		if *failed {
+			v := *failValue
+			return oneshotError("fail", "Program failed: "+v, failFeedback(v, e), &v)
+		}
+		return oneshotError(errorReason(in, e), e.Type+": "+e.Report, e.Text(), nil)
+	}
+	p := oneshotPayload{Status: "ok", Feedback: res.Text()}
+	if vals := res.PrintedValues(); len(vals) > 0 {
+		p.Result = &vals[0]
+	}
+	p.Prints = &res.Stdout
+	return oneshotResult(p, false)
+}
+
+func failFeedback(v string, e *golem.Error) string {
+	text := "(golem:fail " + v + ")"
+	if out := sectionsText(e.Stdout, e.Stderr, e.Warnings); out != "" {
+		text += "\n\n" + out
+	}
+	return text
+}
+
+func oneshotError(reason, message, feedback string, result *string) *mcpgo.CallToolResult {
+	return oneshotResult(oneshotPayload{Status: "error", Reason: reason, Message: message, Feedback: feedback, Result: result}, true)
+}
+
+func oneshotResult(p oneshotPayload, isError bool) *mcpgo.CallToolResult {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(p)
+	text := strings.TrimRight(buf.String(), "\n")
+	var structured map[string]any
+	_ = json.Unmarshal([]byte(text), &structured)
+	return &mcpgo.CallToolResult{
+		Content:           []mcpgo.Content{mcpgo.NewTextContent(text)},
+		StructuredContent: structured,
+		IsError:           isError,
+	}
+}
+
+// installFail defines GOLEM:FAIL in a one-shot interpreter: it records the
+// printed value and stops the program, past any handler.
+func installFail(in *golem.Interpreter) (*bool, *string) {
+	failed, value := new(bool), new(string)
+	img := in.Image()
+	sym := img.Intern("GOLEM", "FAIL")
+	img.Golem.Export(sym)
+	sym.Fn = &rt.Builtin{Name: sym, Min: 0, Max: 1, Params: "(&OPTIONAL VALUE)",
+		Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			v := rt.Value(rt.NIL)
+			if len(args) > 0 {
+				v = args[0]
+			}
+			*value = printResultValue(th, v)
+			*failed = true
+			panic(&rt.Interrupted{Reason: "golem:fail"})
+		}}
+	return failed, value
+}
+
+// printResultValue prints a value as evaluate-lisp's => lines do.
+func printResultValue(th *rt.Thread, v rt.Value) string {
+	S := th.Img.S
+	d := th.SpecialDepth()
+	th.BindSpecial(S.PrintLength, rt.MakeInt(100))
+	th.BindSpecial(S.PrintLevel, rt.MakeInt(10))
+	th.BindSpecial(S.PrintCircle, rt.T)
+	th.BindSpecial(S.PrintPretty, rt.T)
+	th.BindSpecial(S.PrintReadably, rt.NIL)
+	th.BindSpecial(S.PrintEscape, rt.T)
+	out := printer.ToString(th, v, true)
+	th.UnbindTo(d)
+	return out
+}

@@ -1,0 +1,347 @@
+// Package mcp serves golem over the Model Context Protocol: a persistent
+// Common Lisp session per MCP session, reached through the evaluate-lisp tool
+// family, over stdio or streamable HTTP.
+//
+// A Server is embeddable: build one with NewServer, then serve it with
+// ServeStdio, mount HTTPHandler on a mux, or run ListenAndServe.
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/golem-lisp/golem"
+)
+
+// Default limits of the MCP server.
+const (
+	DefaultTimeout     = 30 * time.Second
+	DefaultMaxArgBytes = 1 << 20
+	DefaultIdleTimeout = 30 * time.Minute
+)
+
+// Profiles select the tool set a server exposes.
+const (
+	// ProfileSession is the default profile: persistent sessions and the
+	// evaluate-lisp tool family.
+	ProfileSession = "session"
+	// ProfileOneshot exposes the single lisp_eval tool, which runs every
+	// program in a fresh session.
+	ProfileOneshot = "oneshot"
+)
+
+// Options configure a Server. The zero value is a usable default.
+type Options struct {
+	// Limits bound every evaluation. A zero Timeout means DefaultTimeout and
+	// a negative one means none; other zero fields take golem's defaults.
+	Limits golem.Limits
+	// MaxArgBytes refuses tool calls whose arguments, encoded as JSON, are
+	// larger (default DefaultMaxArgBytes).
+	MaxArgBytes int
+	// SystemDirs are searched by load-system for NAME.asd, after the call's
+	// own path and before the working directory.
+	SystemDirs []string
+	// AllowRead and AllowWrite are directories Lisp code may read, or read
+	// and write, files in; everything else stays closed by the sandbox.
+	AllowRead, AllowWrite []string
+	// AllowDangerous runs Lisp-defined tools marked :dangerous without
+	// asking the client for approval.
+	AllowDangerous bool
+	// IdleTimeout expires HTTP and named sessions that have not been used
+	// for that long (default DefaultIdleTimeout; negative: never). It only
+	// applies while the server serves HTTP.
+	IdleTimeout time.Duration
+	// Tools are extra tools defined in Go, offered next to the built-in ones.
+	Tools []Tool
+	// Profile is ProfileSession (the default when empty) or ProfileOneshot.
+	Profile string
+	// Logger receives diagnostics (default: discarded).
+	Logger *log.Logger
+	// Instructions are sent to clients at initialization (default: a short
+	// description of the tools).
+	Instructions string
+}
+
+// Tool is a tool defined in Go. Its handler runs with the calling session
+// locked, so it may use the session's interpreter freely. Tools get the
+// optional `session` argument like the built-in ones.
+type Tool struct {
+	Tool    mcpgo.Tool
+	Handler func(ctx context.Context, s *Session, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error)
+}
+
+// Server is a golem MCP server: a set of Lisp sessions behind an mcp-go
+// server.
+type Server struct {
+	opts Options
+	mcp  *server.MCPServer
+	log  *log.Logger
+
+	mu       sync.Mutex
+	sessions map[string]*Session
+	closed   bool
+
+	httpMode atomic.Bool
+	ids      *sessionIDs
+	stop     chan struct{}
+	stopOnce sync.Once
+}
+
+// NewServer builds a server with the given options.
+func NewServer(opts Options) *Server {
+	if opts.Limits.Timeout == 0 {
+		opts.Limits.Timeout = DefaultTimeout
+	}
+	if opts.MaxArgBytes <= 0 {
+		opts.MaxArgBytes = DefaultMaxArgBytes
+	}
+	if opts.IdleTimeout == 0 {
+		opts.IdleTimeout = DefaultIdleTimeout
+	}
+	if opts.Profile == "" {
+		opts.Profile = ProfileSession
+	}
+	s := &Server{
+		opts:     opts,
+		log:      opts.Logger,
+		sessions: map[string]*Session{},
+		stop:     make(chan struct{}),
+	}
+	if s.log == nil {
+		s.log = log.New(io.Discard, "", 0)
+	}
+	s.ids = newSessionIDs(s)
+	hooks := &server.Hooks{}
+	hooks.AddOnUnregisterSession(func(ctx context.Context, cs server.ClientSession) {
+		s.dropSession(transportKey(cs.SessionID()))
+	})
+	instructions := opts.Instructions
+	if instructions == "" {
+		instructions = defaultInstructions
+		if opts.Profile == ProfileOneshot {
+			instructions = oneshotInstructions
+		}
+	}
+	s.mcp = server.NewMCPServer("golem", golem.Version,
+		server.WithToolCapabilities(true),
+		server.WithLogging(),
+		server.WithRecovery(),
+		server.WithHooks(hooks),
+		server.WithInstructions(instructions),
+	)
+	if opts.Profile == ProfileOneshot {
+		s.addOneshotTools()
+	} else {
+		s.addSessionTools()
+	}
+	for _, t := range opts.Tools {
+		s.addGoTool(t)
+	}
+	return s
+}
+
+const defaultInstructions = "golem is a Common Lisp. evaluate-lisp evaluates code in a persistent session: " +
+	"definitions, variables and the current package persist across calls. Use check-syntax to find unbalanced " +
+	"parentheses, describe-last-error and get-backtrace after a failure, list-definitions to see what the session " +
+	"defined, and reset-session to start over. Lisp code runs in a sandbox with no file, program or network access."
+
+const oneshotInstructions = "golem is a Common Lisp. lisp_eval runs one program in a fresh session and " +
+	"returns a JSON payload with its status, printed result and output."
+
+// MCPServer returns the underlying mcp-go server, for custom transports.
+func (s *Server) MCPServer() *server.MCPServer { return s.mcp }
+
+// Options returns the options the server runs with, defaults filled in.
+func (s *Server) Options() Options { return s.opts }
+
+// Close interrupts every running evaluation and discards all sessions.
+func (s *Server) Close() {
+	s.stopOnce.Do(func() { close(s.stop) })
+	s.mu.Lock()
+	s.closed = true
+	all := s.sessions
+	s.sessions = map[string]*Session{}
+	s.mu.Unlock()
+	for _, sess := range all {
+		sess.interrupt("server shutting down")
+	}
+}
+
+// InterruptAll interrupts the running evaluation of every session, keeping
+// the sessions.
+func (s *Server) InterruptAll(reason string) {
+	for _, sess := range s.snapshot() {
+		sess.interrupt(reason)
+	}
+}
+
+// SessionCount returns the number of live Lisp sessions.
+func (s *Server) SessionCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.sessions)
+}
+
+func (s *Server) snapshot() []*Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*Session, 0, len(s.sessions))
+	for _, sess := range s.sessions {
+		out = append(out, sess)
+	}
+	return out
+}
+
+// Session keys: a transport session, a session named by the `session`
+// argument, or the shared default for transports without sessions.
+func transportKey(id string) string { return "mcp:" + id }
+func namedKey(name string) string   { return "named:" + name }
+
+const defaultKey = "default"
+
+// session returns the Lisp session for key, creating it on first use.
+func (s *Server) session(key string) *Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sess, ok := s.sessions[key]; ok {
+		return sess
+	}
+	sess := newSession(s, key)
+	if !s.closed {
+		s.sessions[key] = sess
+	}
+	return sess
+}
+
+// dropSession discards a session, interrupting it if it is running.
+func (s *Server) dropSession(key string) {
+	s.mu.Lock()
+	sess, ok := s.sessions[key]
+	delete(s.sessions, key)
+	s.mu.Unlock()
+	if ok {
+		sess.interrupt("session closed")
+	}
+}
+
+// sessionKey picks the Lisp session of a call: the `session` argument, else
+// the transport session, else the shared default.
+func sessionKey(ctx context.Context, args map[string]any) (string, *mcpgo.CallToolResult) {
+	if v, ok := args["session"]; ok && v != nil {
+		name, isStr := v.(string)
+		if !isStr {
+			return "", argsError("The `session` argument must be a string naming a Lisp session.")
+		}
+		if name = strings.TrimSpace(name); name != "" {
+			return namedKey(name), nil
+		}
+	}
+	if cs := server.ClientSessionFromContext(ctx); cs != nil && cs.SessionID() != "" {
+		return transportKey(cs.SessionID()), nil
+	}
+	return defaultKey, nil
+}
+
+// handler wraps a session tool: it checks the argument size, resolves and
+// locks the session, and runs fn.
+func (s *Server) handler(name string, fn func(ctx context.Context, sess *Session, req mcpgo.CallToolRequest, args map[string]any) *mcpgo.CallToolResult) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		args := req.GetArguments()
+		if res := s.checkSize(name, req, args); res != nil {
+			return res, nil
+		}
+		key, res := sessionKey(ctx, args)
+		if res != nil {
+			return res, nil
+		}
+		sess := s.session(key)
+		if !sess.lock(ctx) {
+			return errorResult("[ERROR] GOLEM:INTERRUPTED\nThe call was cancelled before it started.", "timeout", "GOLEM:INTERRUPTED"), nil
+		}
+		defer sess.unlock()
+		return fn(ctx, sess, req, args), nil
+	}
+}
+
+// checkSize refuses arguments over the configured size.
+func (s *Server) checkSize(name string, req mcpgo.CallToolRequest, args map[string]any) *mcpgo.CallToolResult {
+	n := len(req.Params.RawArguments)
+	if n == 0 && len(args) > 0 {
+		if b, err := json.Marshal(args); err == nil {
+			n = len(b)
+		}
+	}
+	if n > s.opts.MaxArgBytes {
+		return argsError(name + " arguments are too large: " + itoa(n) + " bytes, the limit is " +
+			itoa(s.opts.MaxArgBytes) + " bytes.")
+	}
+	return nil
+}
+
+// addGoTool registers an embedder's tool, adding the `session` argument.
+func (s *Server) addGoTool(t Tool) {
+	tool := t.Tool
+	if tool.InputSchema.Properties == nil {
+		tool.InputSchema.Properties = map[string]any{}
+	}
+	if _, ok := tool.InputSchema.Properties["session"]; !ok && tool.RawInputSchema == nil {
+		tool.InputSchema.Properties["session"] = sessionProperty()
+	}
+	h := t.Handler
+	s.mcp.AddTool(tool, s.handler(tool.Name, func(ctx context.Context, sess *Session, req mcpgo.CallToolRequest, _ map[string]any) *mcpgo.CallToolResult {
+		res, err := h(ctx, sess, req)
+		if err != nil {
+			return errorResult("[ERROR] "+tool.Name+"\n"+err.Error(), "runtime_error", "")
+		}
+		if res == nil {
+			return textResult("")
+		}
+		return res
+	}))
+}
+
+// ToolNames returns the names of the tools the server offers to every
+// session, sorted.
+func (s *Server) ToolNames() []string {
+	var names []string
+	for name := range s.mcp.ListTools() {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// --- results ---
+
+func textResult(text string) *mcpgo.CallToolResult {
+	return &mcpgo.CallToolResult{Content: []mcpgo.Content{mcpgo.NewTextContent(text)}}
+}
+
+// errorResult is an isError result with the {reason, condition} structured
+// content every error response carries.
+func errorResult(text, reason, condition string) *mcpgo.CallToolResult {
+	var cond any
+	if condition != "" {
+		cond = condition
+	}
+	return &mcpgo.CallToolResult{
+		Content:           []mcpgo.Content{mcpgo.NewTextContent(text)},
+		StructuredContent: map[string]any{"reason": reason, "condition": cond},
+		IsError:           true,
+	}
+}
+
+func argsError(msg string) *mcpgo.CallToolResult { return errorResult(msg, "args_error", "") }
+
+func itoa(n int) string { return strconv.Itoa(n) }

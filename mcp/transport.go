@@ -1,0 +1,418 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// --- unknown tools ---
+
+// mcp-go answers a call to an unknown tool with the message "tool 'NAME' not
+// found: tool not found"; the tool contract says "Unknown tool: NAME". The
+// transports rewrite that message on the way out. A JSON string cannot
+// contain a raw quote, so the pattern can only match the error's message
+// member, never text inside a tool result.
+var unknownToolRE = regexp.MustCompile(`"message":"tool '((?:[^"\\]|\\.)*?)' not found: tool not found"`)
+
+var unknownToolMarker = []byte("not found: tool not found")
+
+func rewriteUnknownTool(b []byte) []byte {
+	if !bytes.Contains(b, unknownToolMarker) {
+		return b
+	}
+	return unknownToolRE.ReplaceAll(b, []byte(`"message":"Unknown tool: $1"`))
+}
+
+// rewriteWriter applies rewriteUnknownTool to each write; mcp-go writes
+// every message in one call.
+type rewriteWriter struct{ w io.Writer }
+
+func (r rewriteWriter) Write(p []byte) (int, error) {
+	if _, err := r.w.Write(rewriteUnknownTool(p)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// --- stdio ---
+
+// ServeStdio serves MCP over a stdio-style pair of streams until in ends or
+// ctx is cancelled. Only JSON-RPC messages are written to out: Lisp output
+// is always captured.
+func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	ss := server.NewStdioServer(s.mcp)
+	ss.SetErrorLogger(s.log)
+	err := ss.Listen(ctx, in, rewriteWriter{w: out})
+	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
+}
+
+// --- HTTP ---
+
+// HTTPOptions configure the streamable HTTP transport.
+type HTTPOptions struct {
+	// Token, when set, must be sent as "Authorization: Bearer TOKEN" on
+	// every MCP request.
+	Token string
+	// AllowedOrigins are Origin values accepted besides loopback origins
+	// (http://localhost:PORT and the like), e.g. "https://app.example".
+	AllowedOrigins []string
+	// AllowedHosts are Host header values (with or without port) accepted
+	// besides loopback names; needed when serving on a non-loopback address.
+	AllowedHosts []string
+	// ShutdownGrace is how long ListenAndServe lets running evaluations
+	// finish on shutdown before interrupting them (default 5s).
+	ShutdownGrace time.Duration
+}
+
+// HTTPHandler returns the HTTP handler of the server: MCP streamable HTTP at
+// /mcp and GET /healthz, with Host and Origin checks against DNS rebinding
+// and the optional bearer token. Each Mcp-Session-Id gets its own Lisp
+// session; idle sessions expire after Options.IdleTimeout.
+func (s *Server) HTTPHandler(opts HTTPOptions) http.Handler {
+	h, _ := s.httpHandler(opts)
+	return h
+}
+
+func (s *Server) httpHandler(opts HTTPOptions) (http.Handler, func()) {
+	if s.httpMode.CompareAndSwap(false, true) {
+		go s.sweep()
+	}
+	streams, stopStreams := context.WithCancel(context.Background())
+	mcpHandler := server.NewStreamableHTTPServer(s.mcp,
+		server.WithEndpointPath("/mcp"),
+		server.WithSessionIdManager(s.ids),
+		// Checked below, with the configured extra hosts.
+		server.WithDisableLocalhostProtection(true),
+	)
+	bodyLimit := int64(s.opts.MaxArgBytes)*2 + 1<<20
+	mux := http.NewServeMux()
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"status": "ok", "sessions": s.SessionCount()})
+	})
+	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+		if opts.Token != "" && !validBearer(r, opts.Token) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="golem"`)
+			http.Error(w, "unauthorized: a valid bearer token is required", http.StatusUnauthorized)
+			return
+		}
+		if id := r.Header.Get(server.HeaderKeySessionID); id != "" {
+			s.ids.touch(id)
+		}
+		if r.Body != nil {
+			r.Body = http.MaxBytesReader(w, r.Body, bodyLimit)
+		}
+		if r.Method == http.MethodGet {
+			// Long-lived notification streams end when shutdown begins, so
+			// that graceful shutdown only waits for evaluations.
+			ctx, cancel := mergeCancel(r.Context(), streams)
+			defer cancel()
+			r = r.WithContext(ctx)
+		}
+		mcpHandler.ServeHTTP(&rewriteResponseWriter{w: w}, r)
+	})
+	guard := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hostAllowed(r, opts.AllowedHosts) {
+			http.Error(w, fmt.Sprintf("forbidden: Host %q is not allowed", r.Host), http.StatusForbidden)
+			return
+		}
+		if origin := r.Header.Get("Origin"); origin != "" && !originAllowed(origin, opts.AllowedOrigins) {
+			http.Error(w, fmt.Sprintf("forbidden: Origin %q is not allowed", origin), http.StatusForbidden)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+	return guard, stopStreams
+}
+
+// mergeCancel returns a context ended by either parent or other.
+func mergeCancel(parent, other context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(parent)
+	stop := context.AfterFunc(other, cancel)
+	return ctx, func() { stop(); cancel() }
+}
+
+func validBearer(r *http.Request, token string) bool {
+	auth := r.Header.Get("Authorization")
+	const prefix = "bearer "
+	if len(auth) < len(prefix) || !strings.EqualFold(auth[:len(prefix)], prefix) {
+		return false
+	}
+	got := strings.TrimSpace(auth[len(prefix):])
+	return subtle.ConstantTimeCompare([]byte(got), []byte(token)) == 1
+}
+
+// isLoopbackName reports whether host (without port) names this machine's
+// loopback interface.
+func isLoopbackName(host string) bool {
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
+}
+
+func splitHost(hostport string) string {
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		return h
+	}
+	return strings.Trim(hostport, "[]")
+}
+
+// hostAllowed guards against DNS rebinding: a request that reached a
+// loopback listener must name a loopback host (or an allowed one). On other
+// listeners, when allowed hosts are configured, the Host must be one of them.
+func hostAllowed(r *http.Request, allowed []string) bool {
+	host := splitHost(r.Host)
+	for _, a := range allowed {
+		if strings.EqualFold(a, r.Host) || strings.EqualFold(a, host) {
+			return true
+		}
+	}
+	if isLoopbackName(host) {
+		return true
+	}
+	local, _ := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if local == nil {
+		return len(allowed) == 0
+	}
+	if isLoopbackName(splitHost(local.String())) {
+		return false
+	}
+	return len(allowed) == 0
+}
+
+// originAllowed accepts browser origins on loopback hosts and configured
+// ones; any other site is refused.
+func originAllowed(origin string, allowed []string) bool {
+	for _, a := range allowed {
+		if a == "*" || strings.EqualFold(strings.TrimRight(a, "/"), strings.TrimRight(origin, "/")) {
+			return true
+		}
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	return isLoopbackName(u.Hostname())
+}
+
+// rewriteResponseWriter rewrites unknown-tool errors in MCP responses and
+// keeps streaming working.
+type rewriteResponseWriter struct{ w http.ResponseWriter }
+
+func (r *rewriteResponseWriter) Header() http.Header         { return r.w.Header() }
+func (r *rewriteResponseWriter) WriteHeader(status int)      { r.w.WriteHeader(status) }
+func (r *rewriteResponseWriter) Unwrap() http.ResponseWriter { return r.w }
+
+func (r *rewriteResponseWriter) Write(p []byte) (int, error) {
+	if _, err := r.w.Write(rewriteUnknownTool(p)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush implements http.Flusher, needed for SSE streams.
+func (r *rewriteResponseWriter) Flush() {
+	if f, ok := r.w.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// ListenAndServe serves MCP over streamable HTTP on addr (e.g.
+// "127.0.0.1:8080") until ctx is cancelled, then shuts down gracefully:
+// new connections are refused, running evaluations get opts.ShutdownGrace
+// to finish and are then interrupted. ready, when not nil, is called with
+// the listening address once the server accepts connections.
+func (s *Server) ListenAndServe(ctx context.Context, addr string, opts HTTPOptions, ready func(net.Addr)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	handler, stopStreams := s.httpHandler(opts)
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	if ready != nil {
+		ready(ln.Addr())
+	}
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	grace := opts.ShutdownGrace
+	if grace <= 0 {
+		grace = 5 * time.Second
+	}
+	stopStreams()
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		// Evaluations still running: interrupt them, then give their
+		// responses a moment to go out.
+		s.InterruptAll("server shutting down")
+		sctx2, cancel2 := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel2()
+		if hs.Shutdown(sctx2) != nil {
+			hs.Close()
+		}
+	}
+	s.Close()
+	return nil
+}
+
+// --- HTTP session ids and expiry ---
+
+// sessionIDs issues and tracks Mcp-Session-Id values. Ending an id (DELETE
+// or expiry) discards its Lisp session; a client that uses an ended id gets
+// 404 and starts a new session, as the transport specifies.
+type sessionIDs struct {
+	srv   *Server
+	mu    sync.Mutex
+	live  map[string]time.Time // id -> last use
+	ended map[string]time.Time // id -> when it ended
+}
+
+func newSessionIDs(srv *Server) *sessionIDs {
+	return &sessionIDs{srv: srv, live: map[string]time.Time{}, ended: map[string]time.Time{}}
+}
+
+// Generate implements server.SessionIdManager.
+func (m *sessionIDs) Generate() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	id := "golem-" + hex.EncodeToString(b[:])
+	m.mu.Lock()
+	m.live[id] = time.Now()
+	m.mu.Unlock()
+	return id
+}
+
+// Validate implements server.SessionIdManager.
+func (m *sessionIDs) Validate(id string) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.ended[id]; ok {
+		return true, nil
+	}
+	if _, ok := m.live[id]; !ok {
+		return false, fmt.Errorf("unknown session id %q", id)
+	}
+	return false, nil
+}
+
+// Terminate implements server.SessionIdManager.
+func (m *sessionIDs) Terminate(id string) (bool, error) {
+	m.end(id)
+	return false, nil
+}
+
+func (m *sessionIDs) touch(id string) {
+	m.mu.Lock()
+	if _, ok := m.live[id]; ok {
+		m.live[id] = time.Now()
+	}
+	m.mu.Unlock()
+}
+
+func (m *sessionIDs) end(id string) {
+	m.mu.Lock()
+	_, ok := m.live[id]
+	if ok {
+		delete(m.live, id)
+		m.ended[id] = time.Now()
+	}
+	m.mu.Unlock()
+	if ok {
+		m.srv.dropSession(transportKey(id))
+	}
+}
+
+// sweep expires idle sessions while the server serves HTTP.
+func (s *Server) sweep() {
+	idle := s.opts.IdleTimeout
+	if idle < 0 {
+		return
+	}
+	every := idle / 4
+	if every > time.Minute {
+		every = time.Minute
+	}
+	if every < 10*time.Millisecond {
+		every = 10 * time.Millisecond
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case now := <-t.C:
+			s.expireIdle(now, idle)
+		}
+	}
+}
+
+func (s *Server) expireIdle(now time.Time, idle time.Duration) {
+	m := s.ids
+	var expired []string
+	m.mu.Lock()
+	for id, last := range m.live {
+		if now.Sub(last) > idle {
+			expired = append(expired, id)
+		}
+	}
+	for id, at := range m.ended {
+		if now.Sub(at) > 24*time.Hour {
+			delete(m.ended, id)
+		}
+	}
+	m.mu.Unlock()
+	for _, id := range expired {
+		if sess := s.lookup(transportKey(id)); sess != nil && (sess.busy() || sess.idleFor(now) <= idle) {
+			continue
+		}
+		s.log.Printf("session %s expired after %s idle", id, idle)
+		m.end(id)
+	}
+	for _, sess := range s.snapshot() {
+		if strings.HasPrefix(sess.key, "mcp:") || sess.busy() || sess.idleFor(now) <= idle {
+			continue
+		}
+		s.log.Printf("session %s expired after %s idle", sess.key, idle)
+		s.dropSession(sess.key)
+	}
+}
+
+func (s *Server) lookup(key string) *Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sessions[key]
+}
