@@ -18,7 +18,7 @@ import (
 
 // Texts fixed by the tool contracts.
 const (
-	evaluateLispDescription = "Evaluate Common Lisp code in a persistent REPL session. Definitions and variables persist across calls."
+	evaluateLispDescription  = "Evaluate Common Lisp code in a persistent REPL session. Definitions and variables persist across calls."
 	describeErrorDescription = "Get detailed information about the most recent error. Returns the error type, message, " +
 		"available restarts, and backtrace from the last failed evaluation. Useful for diagnosing why code failed."
 	resetText        = "Session reset. All definitions cleared."
@@ -61,7 +61,9 @@ func annotations(title string, readOnly, destructive, idempotent bool) mcpgo.Too
 	}
 }
 
-func stringProp(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
+func stringProp(desc string) map[string]any {
+	return map[string]any{"type": "string", "description": desc}
+}
 
 // tool builds a tool with the given properties plus `session`.
 func tool(name, desc string, ann mcpgo.ToolAnnotation, required []string, props map[string]any) mcpgo.Tool {
