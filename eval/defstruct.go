@@ -56,6 +56,15 @@ func init() {
 			return expandDefstruct(th, form)
 		}}
 		img.Extra[reader.StructReaderKey{}] = reader.StructReader(readStructure)
+		// Tell the definition hook (the MCP session's list) of each structure.
+		if b, ok := img.Intern("GOLEM", "%DEFSTRUCT").Fn.(*rt.Builtin); ok {
+			define := b.Fn
+			b.Fn = func(th *rt.Thread, args []rt.Value) rt.Value {
+				v := define(th, args)
+				notifyDefinition(th, v, "STRUCTURE")
+				return v
+			}
+		}
 	})
 }
 

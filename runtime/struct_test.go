@@ -64,7 +64,9 @@ func (e *structEnv) make(name string, vals ...rt.Value) rt.Value {
 	return e.th.Call(e.img.Intern("GOLEM", "%MAKE-STRUCT"), append([]rt.Value{e.sym(name)}, vals...)...)
 }
 
-func (e *structEnv) call(name string, args ...rt.Value) rt.Value { return e.th.Call(e.sym(name), args...) }
+func (e *structEnv) call(name string, args ...rt.Value) rt.Value {
+	return e.th.Call(e.sym(name), args...)
+}
 
 func (e *structEnv) setf(name string, args ...rt.Value) rt.Value {
 	return e.th.Call(e.sym(name).Setf, args...)
