@@ -528,7 +528,13 @@ func (p *loopExpander) clause() {
 	case tokIs(kw, "FOR", "AS"):
 		p.forClause()
 	case tokIs(kw, "AND", "ELSE"):
-		p.loopError("secondary clause misplaced at top level in LOOP macro: ~S", kw)
+		next := func(i int) rt.Value {
+			if p.pos+i < len(p.toks) {
+				return p.toks[p.pos+i]
+			}
+			return rt.NIL
+		}
+		p.loopError("secondary clause misplaced at top level in LOOP macro: ~S ~S ~S ...", kw, next(0), next(1))
 	default:
 		p.loopError("unknown LOOP keyword: ~S", kw)
 	}
