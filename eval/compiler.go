@@ -14,28 +14,18 @@ import (
 // Code is a compiled form: it runs in a thread with the current frame.
 type Code func(th *rt.Thread, f *Frame) rt.Value
 
-// Frame holds the local variables of one activation of a compiled function.
-// Variables captured by inner closures are stored boxed, so that each binding
-// made in a loop is a fresh location; a closure copies the boxes it uses
-// (its upvalues) when it is created.
-type Frame struct {
-	upv    []*box
-	slots  []rt.Value
-	inline [6]rt.Value
-}
+// Frame is a compiled function's activation record (runtime.Frame): slots
+// for its local variables, and the boxes of the variables its closure
+// captured. Captured variables are stored boxed, so that each binding made in
+// a loop is a fresh location.
+type Frame = rt.Frame
 
+type box = rt.Box
+
+// newFrame makes a heap frame for code run outside any call (top-level forms).
 func newFrame(upv []*box, n int) *Frame {
-	f := &Frame{upv: upv}
-	if n <= len(f.inline) {
-		f.slots = f.inline[:n]
-	} else {
-		f.slots = make([]rt.Value, n)
-	}
-	return f
+	return &Frame{Upv: upv, Slots: make([]rt.Value, n)}
 }
-
-// box is the storage of a captured variable.
-type box struct{ v rt.Value }
 
 // fnInfo describes a function under compilation: it owns one Frame per call.
 type fnInfo struct {
@@ -95,9 +85,9 @@ func captureUpvalues(f *Frame, srcs []upvalueSource) []*box {
 	upv := make([]*box, len(srcs))
 	for i, s := range srcs {
 		if s.local {
-			upv[i] = f.slots[s.index].(*box)
+			upv[i] = f.Slots[s.index].(*box)
 		} else {
-			upv[i] = f.upv[s.index]
+			upv[i] = f.Upv[s.index]
 		}
 	}
 	return upv
@@ -293,15 +283,15 @@ func (c *compiler) varRef(v *varDesc) Code {
 	idx := v.index
 	if v.fn == c.fn {
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			x := f.slots[idx]
+			x := f.Slots[idx]
 			if v.captured {
-				return x.(*box).v
+				return x.(*box).V
 			}
 			return x
 		}
 	}
 	u := c.fn.upvalue(v)
-	return func(th *rt.Thread, f *Frame) rt.Value { return f.upv[u].v }
+	return func(th *rt.Thread, f *Frame) rt.Value { return f.Upv[u].V }
 }
 
 // warnUnused signals the style warnings SBCL gives for lexical variables
@@ -354,9 +344,9 @@ func (c *compiler) varSet(v *varDesc, val Code) Code {
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			x := val(th, f)
 			if v.captured {
-				f.slots[idx].(*box).v = x
+				f.Slots[idx].(*box).V = x
 			} else {
-				f.slots[idx] = x
+				f.Slots[idx] = x
 			}
 			return x
 		}
@@ -364,7 +354,7 @@ func (c *compiler) varSet(v *varDesc, val Code) Code {
 	u := c.fn.upvalue(v)
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		x := val(th, f)
-		f.upv[u].v = x
+		f.Upv[u].V = x
 		return x
 	}
 }
@@ -372,9 +362,9 @@ func (c *compiler) varSet(v *varDesc, val Code) Code {
 // initVar stores a fresh binding's value (boxing it when captured).
 func initVar(v *varDesc, f *Frame, x rt.Value) {
 	if v.captured {
-		f.slots[v.index] = &box{x}
+		f.Slots[v.index] = &box{V: x}
 	} else {
-		f.slots[v.index] = x
+		f.Slots[v.index] = x
 	}
 }
 

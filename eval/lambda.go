@@ -476,7 +476,7 @@ type Closure struct {
 func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 	info := cl.info
 	th.PushCall(cl, args)
-	f := newFrame(cl.upv, info.fn.nslots)
+	f := th.PushFrame(cl.upv, info.fn.nslots)
 	ll := info.ll
 	if ll.simple {
 		if len(args) != len(info.req) {
@@ -484,12 +484,13 @@ func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 		}
 		for i, v := range info.req {
 			if v.captured {
-				f.slots[v.index] = &box{args[i]}
+				f.Slots[v.index] = &box{V: args[i]}
 			} else {
-				f.slots[v.index] = args[i]
+				f.Slots[v.index] = args[i]
 			}
 		}
 		v := info.body(th, f)
+		th.PopFrame(f)
 		th.PopCall()
 		return v
 	}
@@ -499,6 +500,7 @@ func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 	if ll.specials {
 		th.UnbindTo(depth)
 	}
+	th.PopFrame(f)
 	th.PopCall()
 	return v
 }

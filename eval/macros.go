@@ -19,7 +19,7 @@ func (m *MacroFunction) Call(th *rt.Thread, args []rt.Value) rt.Value {
 	form := args[0]
 	info := m.info
 	th.PushCall(m, args)
-	f := newFrame(m.upv, info.fn.nslots)
+	f := th.PushFrame(m.upv, info.fn.nslots)
 	ll := info.ll
 	depth := th.SpecialDepth()
 	if ll.whole != nil {
@@ -39,6 +39,7 @@ func (m *MacroFunction) Call(th *rt.Thread, args []rt.Value) rt.Value {
 	if ll.specials {
 		th.UnbindTo(depth)
 	}
+	th.PopFrame(f)
 	th.PopCall()
 	th.SetSingle()
 	return v

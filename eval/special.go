@@ -321,7 +321,7 @@ func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	slot := t.tokVar.index
 	return func(th *rt.Thread, f *Frame) (result rt.Value) {
 		tok := &blockToken{}
-		f.slots[slot] = &box{tok}
+		f.Slots[slot] = &box{V: tok}
 		saved := th.Save()
 		defer func() {
 			tok.done = true
@@ -467,7 +467,7 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	slot := t.tokVar.index
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		tok := &tagToken{}
-		f.slots[slot] = &box{tok}
+		f.Slots[slot] = &box{V: tok}
 		saved := th.Save()
 		pc := 0
 		for {
@@ -672,9 +672,9 @@ func (c *compiler) compileLocalFns(form *rt.Cons, env *lexEnv, mv, recursive boo
 			for i, mk := range makers {
 				fn := mk(th, f)
 				if vars[i].captured {
-					f.slots[vars[i].index].(*box).v = fn
+					f.Slots[vars[i].index].(*box).V = fn
 				} else {
-					f.slots[vars[i].index] = fn
+					f.Slots[vars[i].index] = fn
 				}
 			}
 			return bodyCode(th, f)

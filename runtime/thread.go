@@ -44,6 +44,11 @@ type Thread struct {
 	argStack []Value
 	sp       int
 
+	framePool []*Frame
+	frameTop  int
+	locals    []Value
+	localsTop int
+
 	Frames   []CallRecord
 	specials []specialBinding
 
@@ -269,6 +274,7 @@ func (th *Thread) SymbolValue(s *Symbol) Value {
 // DynState is the part of a Thread restored when a non-local exit lands.
 type DynState struct {
 	sp, specials, frames, nest int
+	frameTop, localsTop        int
 	handlers                  [][]Handler
 	restarts                  []*Restart
 	catchers                  int
@@ -276,12 +282,19 @@ type DynState struct {
 
 // Save captures the dynamic state at a catch point.
 func (th *Thread) Save() DynState {
-	return DynState{th.sp, len(th.specials), len(th.Frames), th.NestDepth, th.Handlers, th.Restarts, len(th.Catchers)}
+	return DynState{th.sp, len(th.specials), len(th.Frames), th.NestDepth, th.frameTop, th.localsTop, th.Handlers, th.Restarts, len(th.Catchers)}
 }
 
 // Restore returns to a saved dynamic state after a non-local exit.
 func (th *Thread) Restore(s DynState) {
 	th.sp = s.sp
+	for th.frameTop > s.frameTop {
+		th.frameTop--
+		f := th.framePool[th.frameTop]
+		clear(f.Slots)
+		f.Upv, f.Slots = nil, nil
+	}
+	th.localsTop = s.localsTop
 	th.UnbindTo(s.specials)
 	th.Frames = th.Frames[:s.frames]
 	th.NestDepth = s.nest
