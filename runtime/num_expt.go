@@ -55,7 +55,7 @@ func (th *Thread) realExpt(k numKind, base, power Value) Value {
 	if x < 0 && y != math.Trunc(y) {
 		p := pow(-x, y)
 		a := y * math.Pi
-		return th.complexResult(k, "EXPT", p*math.Cos(a), p*math.Sin(a), base, power)
+		return th.complexResult(k, "EXPT", p*cosD(a), p*sinD(a), base, power)
 	}
 	return th.floatResult(k, "EXPT", pow(x, y), base, power)
 }

@@ -322,11 +322,11 @@ func Abs(th *Thread, v Value) Value {
 	case *Complex:
 		re, im := x.Real, x.Imag
 		if _, ok := re.(DoubleFloat); ok {
-			r := math.Hypot(float64(re.(DoubleFloat)), float64(im.(DoubleFloat)))
+			r := hypotD(float64(re.(DoubleFloat)), float64(im.(DoubleFloat)))
 			th.checkFloat("ABS", r, v)
 			return DoubleFloat(r)
 		}
-		r := math.Hypot(ToFloat64(re), ToFloat64(im))
+		r := hypotD(ToFloat64(re), ToFloat64(im))
 		return th.singleResult("ABS", r, v)
 	}
 	return th.TypeError(v, th.Img.S.Number)

@@ -41,34 +41,34 @@ func init() {
 			return th.log(args[0])
 		}},
 		Def{Name: "SIN", Min: 1, Max: 1, Params: "(NUMBER)", Fn: func(th *Thread, args []Value) Value {
-			return th.unaryIrrational("SIN", args[0], math.Sin, csin)
+			return th.unaryIrrational("SIN", args[0], sinD, csin)
 		}},
 		Def{Name: "COS", Min: 1, Max: 1, Params: "(NUMBER)", Fn: func(th *Thread, args []Value) Value {
-			return th.unaryIrrational("COS", args[0], math.Cos, ccos)
+			return th.unaryIrrational("COS", args[0], cosD, ccos)
 		}},
 		Def{Name: "TAN", Min: 1, Max: 1, Params: "(NUMBER)", Fn: func(th *Thread, args []Value) Value {
-			return th.unaryIrrational("TAN", args[0], math.Tan, ctan)
+			return th.unaryIrrational("TAN", args[0], tanD, ctan)
 		}},
 		Def{Name: "SINH", Min: 1, Max: 1, Params: "(NUMBER)", Fn: func(th *Thread, args []Value) Value {
-			return th.unaryIrrational("SINH", args[0], math.Sinh, csinh)
+			return th.unaryIrrational("SINH", args[0], sinhD, csinh)
 		}},
 		Def{Name: "COSH", Min: 1, Max: 1, Params: "(NUMBER)", Fn: func(th *Thread, args []Value) Value {
-			return th.unaryIrrational("COSH", args[0], math.Cosh, ccosh)
+			return th.unaryIrrational("COSH", args[0], coshD, ccosh)
 		}},
 		Def{Name: "TANH", Min: 1, Max: 1, Params: "(NUMBER)", Fn: func(th *Thread, args []Value) Value {
-			return th.unaryIrrational("TANH", args[0], math.Tanh, ctanh)
+			return th.unaryIrrational("TANH", args[0], tanhD, ctanh)
 		}},
 		Def{Name: "ASINH", Min: 1, Max: 1, Params: "(NUMBER)", Fn: func(th *Thread, args []Value) Value {
-			return th.unaryIrrational("ASINH", args[0], math.Asinh, casinh)
+			return th.unaryIrrational("ASINH", args[0], asinhD, casinh)
 		}},
 		Def{Name: "ASIN", Min: 1, Max: 1, Params: "(NUMBER)", Fn: func(th *Thread, args []Value) Value {
-			return th.domainIrrational("ASIN", args[0], -1, 1, math.Asin, casin)
+			return th.domainIrrational("ASIN", args[0], -1, 1, asinD, casin)
 		}},
 		Def{Name: "ACOS", Min: 1, Max: 1, Params: "(NUMBER)", Fn: func(th *Thread, args []Value) Value {
-			return th.domainIrrational("ACOS", args[0], -1, 1, math.Acos, cacos)
+			return th.domainIrrational("ACOS", args[0], -1, 1, acosD, cacos)
 		}},
 		Def{Name: "ACOSH", Min: 1, Max: 1, Params: "(NUMBER)", Fn: func(th *Thread, args []Value) Value {
-			return th.domainIrrational("ACOSH", args[0], 1, math.Inf(1), math.Acosh, cacosh)
+			return th.domainIrrational("ACOSH", args[0], 1, math.Inf(1), acoshD, cacosh)
 		}},
 		Def{Name: "ATANH", Min: 1, Max: 1, Params: "(NUMBER)", Fn: func(th *Thread, args []Value) Value {
 			if IsReal(args[0]) {
@@ -76,15 +76,15 @@ func init() {
 					th.DivisionByZero("ATANH", args[0])
 				}
 			}
-			return th.domainIrrational("ATANH", args[0], -1, 1, math.Atanh, catanh)
+			return th.domainIrrational("ATANH", args[0], -1, 1, atanhD, catanh)
 		}},
 		Def{Name: "ATAN", Min: 1, Max: 2, Params: "(Y &OPTIONAL (X 1))", Fn: func(th *Thread, args []Value) Value {
 			if len(args) == 1 {
-				return th.unaryIrrational("ATAN", args[0], math.Atan, catan)
+				return th.unaryIrrational("ATAN", args[0], atanD, catan)
 			}
 			y, x := th.realArg(args[0]), th.realArg(args[1])
 			k := max(kindOf(y), kindOf(x), kSingle)
-			r := math.Atan2(float64(th.ToDouble(y)), float64(th.ToDouble(x)))
+			r := atan2D(float64(th.ToDouble(y)), float64(th.ToDouble(x)))
 			return th.floatResult(k, "ATAN", r, y, x)
 		}},
 		Def{Name: "CIS", Min: 1, Max: 1, Params: "(THETA)", Fn: func(th *Thread, args []Value) Value {
@@ -99,17 +99,17 @@ func init() {
 func (th *Thread) cis(x Value) Value {
 	th.realArg(x)
 	f := float64(th.ToDouble(x))
-	return th.complexResult(formatOf(x), "CIS", math.Cos(f), math.Sin(f), x)
+	return th.complexResult(formatOf(x), "CIS", cosD(f), sinD(f), x)
 }
 
 func (th *Thread) phase(z Value) Value {
 	th.numberArg(z)
 	re, im := th.complexParts(z)
-	return th.floatResult(formatOf(z), "PHASE", math.Atan2(im, re), z)
+	return th.floatResult(formatOf(z), "PHASE", atan2D(im, re), z)
 }
 
 func (th *Thread) exp(z Value) Value {
-	return th.unaryIrrational("EXP", z, math.Exp, cexp)
+	return th.unaryIrrational("EXP", z, expD, cexp)
 }
 
 // formatOf is the float format of the result of an irrational function of v:
@@ -218,11 +218,11 @@ func logAbs(x Value) float64 {
 		return logBig(n.Int)
 	case *Ratio:
 		if f, _ := n.Rat.Float64(); f != 0 && !math.IsInf(f, 0) && math.Abs(f) >= 0x1p-1022 {
-			return math.Log(math.Abs(f))
+			return logD(math.Abs(f))
 		}
 		return logBig(n.Rat.Num()) - logBig(n.Rat.Denom())
 	}
-	return math.Log(math.Abs(ToFloat64(x)))
+	return logD(math.Abs(ToFloat64(x)))
 }
 
 // logBig returns ln|n| for a nonzero big integer.
@@ -230,12 +230,12 @@ func logBig(n *big.Int) float64 {
 	l := n.BitLen()
 	if l < 1000 {
 		f, _ := new(big.Float).SetInt(n).Float64()
-		return math.Log(math.Abs(f))
+		return logD(math.Abs(f))
 	}
 	shift := l - 64
 	top := new(big.Int).Rsh(new(big.Int).Abs(n), uint(shift))
 	f, _ := new(big.Float).SetInt(top).Float64()
-	return math.Log(f) + float64(shift)*math.Ln2
+	return logD(f) + float64(shift)*math.Ln2
 }
 
 // log2Int is SBCL's LOG2 of a positive integer, computed in double.
@@ -290,7 +290,7 @@ func csqrt(x, y float64) (float64, float64) {
 	if math.Abs(x) > 0x1p1000 || math.Abs(y) > 0x1p1000 {
 		x, y, scale = x*0x1p-4, y*0x1p-4, 4
 	}
-	t := math.Sqrt((math.Abs(x) + math.Hypot(x, y)) / 2)
+	t := math.Sqrt((math.Abs(x) + hypotD(x, y)) / 2)
 	if x >= 0 {
 		return t * scale, y / (2 * t) * scale
 	}
@@ -298,41 +298,41 @@ func csqrt(x, y float64) (float64, float64) {
 }
 
 func clog(x, y float64) (float64, float64) {
-	return math.Log(math.Hypot(x, y)), math.Atan2(y, x)
+	return logD(hypotD(x, y)), atan2D(y, x)
 }
 
 func cexp(x, y float64) (float64, float64) {
-	e := math.Exp(x)
+	e := expD(x)
 	if y == 0 {
 		return e, y
 	}
-	return e * math.Cos(y), e * math.Sin(y)
+	return e * cosD(y), e * sinD(y)
 }
 
 func csin(x, y float64) (float64, float64) {
-	return math.Sin(x) * math.Cosh(y), math.Cos(x) * math.Sinh(y)
+	return sinD(x) * coshD(y), cosD(x) * sinhD(y)
 }
 
 func ccos(x, y float64) (float64, float64) {
-	return math.Cos(x) * math.Cosh(y), -(math.Sin(x) * math.Sinh(y))
+	return cosD(x) * coshD(y), -(sinD(x) * sinhD(y))
 }
 
 func csinh(x, y float64) (float64, float64) {
-	return math.Sinh(x) * math.Cos(y), math.Cosh(x) * math.Sin(y)
+	return sinhD(x) * cosD(y), coshD(x) * sinD(y)
 }
 
 func ccosh(x, y float64) (float64, float64) {
-	return math.Cosh(x) * math.Cos(y), math.Sinh(x) * math.Sin(y)
+	return coshD(x) * cosD(y), sinhD(x) * sinD(y)
 }
 
 // ctanh uses Kahan's formulation, stable for large real parts.
 func ctanh(x, y float64) (float64, float64) {
 	if math.Abs(x) > 22 {
-		return math.Copysign(1, x), math.Copysign(0, y) * math.Abs(math.Sin(2*y))
+		return math.Copysign(1, x), math.Copysign(0, y) * math.Abs(sinD(2*y))
 	}
-	t := math.Tan(y)
+	t := tanD(y)
 	b := 1 + t*t
-	s := math.Sinh(x)
+	s := sinhD(x)
 	rho := math.Sqrt(1 + s*s)
 	d := 1 + b*s*s
 	return b * rho * s / d, t / d
@@ -350,21 +350,21 @@ func casin(x, y float64) (float64, float64) {
 	br, bi := csqrt(1+x, 0+y)
 	pr, _ := cmul(ar, ai, br, bi)
 	_, qi := cmul(ar, -ai, br, bi)
-	return math.Atan2(x, pr), math.Asinh(qi)
+	return atan2D(x, pr), asinhD(qi)
 }
 
 func cacos(x, y float64) (float64, float64) {
 	ar, ai := csqrt(1-x, 0-y)
 	br, bi := csqrt(1+x, 0+y)
 	_, qi := cmul(br, -bi, ar, ai)
-	return 2 * math.Atan2(ar, br), math.Asinh(qi)
+	return 2 * atan2D(ar, br), asinhD(qi)
 }
 
 func cacosh(x, y float64) (float64, float64) {
 	ar, ai := csqrt(x-1, y)
 	br, bi := csqrt(x+1, y)
 	qr, _ := cmul(ar, -ai, br, bi)
-	return math.Asinh(qr), 2 * math.Atan2(ai, br)
+	return asinhD(qr), 2 * atan2D(ai, br)
 }
 
 // casinh(z) = -i asin(iz).
@@ -378,7 +378,7 @@ func casinh(x, y float64) (float64, float64) {
 func catanh(x, y float64) (float64, float64) {
 	d := (1-x)*(1-x) + y*y
 	re := 0.25 * math.Log1p(4*x/d)
-	im := 0.5 * math.Atan2(2*y, (1-x)*(1+x)-y*y)
+	im := 0.5 * atan2D(2*y, (1-x)*(1+x)-y*y)
 	return re, im
 }
 
