@@ -33,7 +33,7 @@ type bqExpander struct {
 }
 
 func (b *bqExpander) fail(msg string) {
-	b.th.SimpleError("~A", rt.NewString(msg))
+	simpleError(b.th, msg)
 }
 
 // oneArg returns x when c is (HEAD x).

@@ -10,8 +10,11 @@ import (
 
 // FuzzRead checks that any input either reads or signals one of the
 // conditions the reader is allowed to signal: READER-ERROR, END-OF-FILE,
-// STORAGE-CONDITION (deep nesting), or PACKAGE-ERROR (interning a new symbol
-// in a locked package with pkg::name, as SBCL does). Never a Go panic.
+// STORAGE-CONDITION (deep nesting, huge #n( lengths), PACKAGE-ERROR
+// (interning a new symbol in a locked package with pkg::name), and, where
+// SBCL signals them too, TYPE-ERROR (#C parts, bignum #n( lengths, dotted
+// feature expressions) and SIMPLE-ERROR (malformed #nA contents, bad
+// feature expressions). Never a Go panic.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		"(a b . c)", "'x", "`(a ,b ,@c ,.d)", "#(1 2 3)", "#3(1)", "#*101", "#5*1", "#2A((1 2)(3 4))",
@@ -36,13 +39,14 @@ func FuzzRead(f *testing.F) {
 			if !ok {
 				t.Fatalf("input %q: Go panic %v", src, r)
 			}
-			for _, name := range []string{"READER-ERROR", "END-OF-FILE", "STORAGE-CONDITION", "PACKAGE-ERROR"} {
+			for _, name := range []string{"READER-ERROR", "END-OF-FILE", "STORAGE-CONDITION", "PACKAGE-ERROR", "TYPE-ERROR", "SIMPLE-ERROR"} {
 				if th.TypeP(u.Condition, img.CLSym(name)) {
 					return
 				}
 			}
 			t.Fatalf("input %q: unexpected condition %s: %s", src, u.Condition.Class.Name.Name, conditionText(th, u.Condition))
 		}()
+		th.BindSpecial(img.S.ReadEval, rt.NIL) // no evaluation: #. is a reader error
 		reader.ReadAll(th, src, func(rt.Value) {})
 	})
 }

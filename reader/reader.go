@@ -2,6 +2,7 @@ package reader
 
 import (
 	"strconv"
+	"strings"
 
 	rt "github.com/golem-lisp/golem/runtime"
 )
@@ -103,7 +104,10 @@ func readTop(th *rt.Thread, s rt.Stream, eofError bool, eofValue rt.Value, recur
 	st := state(th.Img)
 	depth := th.SpecialDepth()
 	ctx := currentCtx(th)
-	if !recursive || ctx == nil {
+	if recursive && ctx == nil {
+		readerError(th, s, "(READ) was invoked with RECURSIVE-P being true outside of a recursive read operation.")
+	}
+	if !recursive {
 		ctx = fresh
 		if ctx == nil {
 			ctx = newCtx(preserve)
@@ -288,4 +292,9 @@ func printed(th *rt.Thread, v rt.Value) string {
 		return x.Int.String()
 	}
 	return th.Printed(v)
+}
+
+// simpleError signals a SIMPLE-ERROR whose message is msg verbatim.
+func simpleError(th *rt.Thread, msg string) {
+	th.SimpleError(strings.ReplaceAll(msg, "~", "~~"))
 }

@@ -51,6 +51,9 @@ func TestReadStructure(t *testing.T) {
 		{"#:foo", "#:FOO", -1},
 		{"#:||", "#:", -1},
 		{"#:|123|", "#:123", -1},
+		{"#:1.", "#:1.", -1},
+		{"#:1.5", "#:1.5", -1},
+		{"#:1e5", "#:1E5", -1},
 		{"golem::quasiquote", "GOLEM:QUASIQUOTE", -1},
 		{"nil", "NIL", -1},
 		{"()", "NIL", -1},
@@ -297,7 +300,9 @@ func TestReadErrors(t *testing.T) {
 		{"#37r0", "READER-ERROR", "illegal radix for #R"},
 		{"#r0", "READER-ERROR", "radix missing in #R"},
 		{"#c(1)", "READER-ERROR", "illegal complex number format"},
-		{"#c(a b)", "READER-ERROR", "illegal complex number format"},
+		{"#c(a b)", "TYPE-ERROR", ""},
+		{"#c(1 2 . 3)", "TYPE-ERROR", ""},
+		{"#c(1 2 3)", "READER-ERROR", "illegal complex number format"},
 		{"#c 5", "READER-ERROR", "illegal complex number format"},
 		{"#<foo>", "READER-ERROR", "illegal sharp macro character: #\\<"},
 		{"#)", "READER-ERROR", "illegal sharp macro character"},
@@ -305,9 +310,13 @@ func TestReadErrors(t *testing.T) {
 		{"#+nil #<x>", "READER-ERROR", "illegal sharp macro character"},
 		{"#:a:b", "READER-ERROR", "contains a package marker"},
 		{"#:123", "READER-ERROR", "has numeric syntax"},
-		{"#2A((1 2)(3))", "READER-ERROR", "malformed array contents"},
+		{"#2A((1 2)(3))", "SIMPLE-ERROR", "malformed :INITIAL-CONTENTS: Dimension of axis 1 is 2, but (3) is 1 long."},
+		{"#2A((1 2) 3)", "SIMPLE-ERROR", "but 1 more layer needed."},
+		{"#*\\1", "READER-ERROR", "An escape character appeared after #*."},
+		{"#*|1|", "READER-ERROR", "An escape character appeared after #*."},
+		{"#99999999999999999999(a)", "TYPE-ERROR", ""},
 		{"#A(1 2)", "READER-ERROR", "Array literal"},
-		{"#2A 5", "READER-ERROR", "is not a sequence"},
+		{"#2A 5", "READER-ERROR", "#2A axis 0 is not a sequence"},
 		{"#s(foo)", "READER-ERROR", "FOO is not a defined structure type."},
 		{"#s 5", "READER-ERROR", "is not a list"},
 		{"#p 5", "READER-ERROR", "is not a namestring"},
@@ -316,13 +325,13 @@ func TestReadErrors(t *testing.T) {
 		{"(#1=a #1=b)", "READER-ERROR", "Multiply defined label: #1="},
 		{"#=a", "READER-ERROR", "Missing label for #="},
 		{"##", "READER-ERROR", "Missing label for ##"},
-		{"#+(foo bar) 3", "READER-ERROR", "unknown operator in feature expression"},
-		{"#+(not) 3", "READER-ERROR", "too few subexpressions"},
-		{"#+(not a b) 3", "READER-ERROR", "too many subexpressions"},
-		{"#+\"abc\" 3", "READER-ERROR", "invalid feature expression"},
-		{"#+3 3", "READER-ERROR", "invalid feature expression"},
+		{"#+(foo bar) 3", "SIMPLE-ERROR", "unknown operator in feature expression: (:FOO :BAR)."},
+		{"#+(not) 3", "SIMPLE-ERROR", "too few subexpressions"},
+		{"#+(not a b) 3", "SIMPLE-ERROR", "too many subexpressions"},
+		{"#+\"abc\" 3", "SIMPLE-ERROR", "invalid feature expression"},
+		{"#+3 3", "SIMPLE-ERROR", "invalid feature expression"},
+		{"#+(or . a) 3", "TYPE-ERROR", ""},
 		{"(#+nil)", "READER-ERROR", "unmatched close parenthesis"},
-		{"#.(+ 1 2)", "READER-ERROR", "no evaluator"},
 		{"a\bb", "READER-ERROR", "invalid constituent"},
 		{"a\x7fb", "READER-ERROR", "invalid constituent"},
 		// end of file inside an object
@@ -494,6 +503,10 @@ func TestReadVariables(t *testing.T) {
 	th.UnbindTo(depth)
 
 	// #. goes through the image's Eval hook.
+	img.Eval = nil
+	_, _, class, msg = readOne(th, "#.(+ 1 2)")
+	assert.Equal(t, "READER-ERROR", class)
+	assert.Contains(t, msg, "no evaluator")
 	img.Eval = func(th *rt.Thread, form rt.Value) rt.Value {
 		th.SetSingle()
 		return rt.List(img.Kw("EVALUATED"), form)

@@ -35,6 +35,15 @@ func argInt(arg rt.Value) (int, bool) {
 	return 0, false
 }
 
+// lengthArg returns the length argument of #( and #*, signalling a
+// TYPE-ERROR for a bignum as SBCL does.
+func lengthArg(th *rt.Thread, arg rt.Value) (int, bool) {
+	if _, big := arg.(*rt.Bignum); big {
+		th.TypeError(arg, rt.List(th.Img.S.Or, th.Img.S.List, rt.List(th.Img.CLSym("MOD"), rt.MakeInt(1<<62-3))))
+	}
+	return argInt(arg)
+}
+
 // readExtendedToken reads the token starting at the next character, if
 // that character can start one; the token is left in ctx.
 func readExtendedToken(th *rt.Thread, s rt.Stream, ctx *readCtx) {
@@ -83,7 +92,7 @@ func sharpLeftParen(th *rt.Thread, s rt.Stream, _ rune, arg rt.Value) (rt.Value,
 	if suppressed(th) {
 		return rt.NIL, true
 	}
-	n, given := argInt(arg)
+	n, given := lengthArg(th, arg)
 	if !given {
 		if items == nil {
 			items = []rt.Value{}
@@ -111,13 +120,16 @@ func sharpStar(th *rt.Thread, s rt.Stream, _ rune, arg rt.Value) (rt.Value, bool
 	if suppressed(th) {
 		return rt.NIL, true
 	}
+	if ctx.anyEsc {
+		readerError(th, s, "An escape character appeared after #*.")
+	}
 	for _, r := range ctx.buf {
 		if r != '0' && r != '1' {
 			readerError(th, s, "illegal element given for bit-vector: "+charDesc(r))
 		}
 	}
 	k := len(ctx.buf)
-	n, given := argInt(arg)
+	n, given := lengthArg(th, arg)
 	if !given {
 		n = k
 	} else {
@@ -146,13 +158,19 @@ func sharpColon(th *rt.Thread, s rt.Stream, _ rune, _ rt.Value) (rt.Value, bool)
 	if ctx.nextColon(0) >= 0 {
 		readerError(th, s, "The symbol following #: contains a package marker: "+quoteString(string(ctx.buf)))
 	}
-	if !ctx.anyEsc {
-		if _, ok, _ := parseNumber(ctx.buf, readBase(th), defaultDouble(th)); ok {
-			readerError(th, s, "The symbol following #: has numeric syntax: "+quoteString(string(ctx.buf)))
-		}
+	if !ctx.anyEsc && isIntegerToken(ctx.buf, readBase(th)) {
+		readerError(th, s, "The symbol following #: has numeric syntax: "+quoteString(string(ctx.buf)))
 	}
 	applyCase(CurrentReadtable(th).Case, ctx.buf, ctx.esc)
 	return rt.NewSymbol(string(ctx.buf)), true
+}
+
+// isIntegerToken reports whether tok is [sign] digits in base.
+func isIntegerToken(tok []rune, base int) bool {
+	if len(tok) > 0 && (tok[0] == '+' || tok[0] == '-') {
+		tok = tok[1:]
+	}
+	return allDigits(tok, base)
 }
 
 func sharpDot(th *rt.Thread, s rt.Stream, _ rune, _ rt.Value) (rt.Value, bool) {
@@ -215,9 +233,28 @@ func sharpC(th *rt.Thread, s rt.Stream, _ rune, _ rt.Value) (rt.Value, bool) {
 	if suppressed(th) {
 		return rt.NIL, true
 	}
-	parts := properList(v)
-	if len(parts) != 2 || !rt.IsReal(parts[0]) || !rt.IsReal(parts[1]) {
+	var parts []rt.Value
+	for x := v; x != rt.NIL; {
+		c, ok := x.(*rt.Cons)
+		if !ok {
+			if len(parts) == 0 {
+				break // not a list at all
+			}
+			th.TypeErrorName(x, "LIST")
+		}
+		parts = append(parts, c.Car)
+		if len(parts) > 2 {
+			break
+		}
+		x = c.Cdr
+	}
+	if len(parts) != 2 {
 		readerError(th, s, "illegal complex number format: #C"+th.Printed(v))
+	}
+	for _, p := range parts {
+		if !rt.IsReal(p) {
+			th.TypeErrorName(p, "REAL")
+		}
 	}
 	return makeComplex(parts[0], parts[1]), true
 }
@@ -316,7 +353,7 @@ func sharpA(th *rt.Thread, s rt.Stream, _ rune, arg rt.Value) (rt.Value, bool) {
 	for i := 0; i < rank; i++ {
 		elts, ok := seqElements(cur)
 		if !ok {
-			readerError(th, s, "#"+strconv.Itoa(rank)+"A: "+th.Printed(cur)+" is not a sequence")
+			readerError(th, s, "#"+strconv.Itoa(rank)+"A axis "+strconv.Itoa(i)+" is not a sequence: "+th.Printed(cur))
 		}
 		dims[i] = len(elts)
 		if len(elts) == 0 {
@@ -332,9 +369,13 @@ func sharpA(th *rt.Thread, s rt.Stream, _ rune, arg rt.Value) (rt.Value, bool) {
 			return
 		}
 		elts, ok := seqElements(v)
-		if !ok || len(elts) != dims[level] {
-			readerError(th, s, "malformed array contents: dimension of axis "+strconv.Itoa(level)+" is "+
-				strconv.Itoa(dims[level])+", but "+th.Printed(v)+" does not match")
+		if !ok {
+			simpleError(th, "malformed :INITIAL-CONTENTS: "+th.Printed(v)+" is not a sequence, but "+
+				strconv.Itoa(rank-level)+" more layer"+plural(rank-level)+" needed.")
+		}
+		if len(elts) != dims[level] {
+			simpleError(th, "malformed :INITIAL-CONTENTS: Dimension of axis "+strconv.Itoa(level)+" is "+
+				strconv.Itoa(dims[level])+", but "+th.Printed(v)+" is "+strconv.Itoa(len(elts))+" long.")
 		}
 		th.EnterNested()
 		for _, e := range elts {
@@ -350,6 +391,13 @@ func sharpA(th *rt.Thread, s rt.Stream, _ rune, arg rt.Value) (rt.Value, bool) {
 		return rt.NewVector(flat), true
 	}
 	return &rt.Array{Dims: dims, Data: rt.NewVector(flat)}, true
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 func sharpS(th *rt.Thread, s rt.Stream, _ rune, _ rt.Value) (rt.Value, bool) {
@@ -424,6 +472,7 @@ func featureP(th *rt.Thread, s rt.Stream, x rt.Value) bool {
 	switch e := x.(type) {
 	case *rt.Symbol:
 		for f := th.Img.S.Features.Value; ; {
+			th.Tick()
 			c, ok := f.(*rt.Cons)
 			if !ok {
 				return false
@@ -434,10 +483,19 @@ func featureP(th *rt.Thread, s rt.Stream, x rt.Value) bool {
 			f = c.Cdr
 		}
 	case *rt.Cons:
-		args := properList(e.Cdr)
+		var args []rt.Value
+		for t := e.Cdr; t != rt.NIL; {
+			c, ok := t.(*rt.Cons)
+			if !ok {
+				th.TypeErrorName(t, "LIST")
+			}
+			args = append(args, c.Car)
+			t = c.Cdr
+			th.Tick()
+		}
 		op, _ := e.Car.(*rt.Symbol)
-		if args == nil || op == nil || op.Pkg != th.Img.Keyword {
-			readerError(th, s, "unknown operator in feature expression: "+th.Printed(x)+".")
+		if op == nil || op.Pkg != th.Img.Keyword {
+			featureError(th, "unknown operator in feature expression: "+th.Printed(x)+".")
 		}
 		var r bool
 		th.EnterNested()
@@ -463,15 +521,20 @@ func featureP(th *rt.Thread, s rt.Stream, x rt.Value) bool {
 				if len(args) > 1 {
 					what = "many"
 				}
-				readerError(th, s, "too "+what+" subexpressions in feature expression: "+th.Printed(x))
+				featureError(th, "too "+what+" subexpressions in feature expression: "+th.Printed(x))
 			}
 			r = !featureP(th, s, args[0])
 		default:
-			readerError(th, s, "unknown operator in feature expression: "+th.Printed(x)+".")
+			featureError(th, "unknown operator in feature expression: "+th.Printed(x)+".")
 		}
 		th.LeaveNested()
 		return r
 	}
-	readerError(th, s, "invalid feature expression: "+th.Printed(x))
+	featureError(th, "invalid feature expression: "+th.Printed(x))
 	return false
+}
+
+// featureError signals a malformed feature expression: a SIMPLE-ERROR, as in SBCL.
+func featureError(th *rt.Thread, msg string) {
+	simpleError(th, msg)
 }
