@@ -94,7 +94,8 @@ type loopExpander struct {
 	pos  int
 	ctx  int // start of the clause being parsed, for messages
 
-	name rt.Value
+	name  rt.Value
+	named bool
 
 	groups  []*loopGroup
 	pending *loopGroup
@@ -462,10 +463,16 @@ func (p *loopExpander) pseudoBody(f rt.Value) {
 	p.afterBody = append(p.afterBody, f)
 }
 
-func (p *loopExpander) disallowConditional(kw rt.Value) {
-	if p.insideCond {
-		p.loopError("The LOOP ~S clause is not permitted inside a conditional.", kw)
+// disallowConditional rejects a clause that can't follow WHEN/IF/UNLESS;
+// name is the clause's keyword, or "" for a generic message.
+func (p *loopExpander) disallowConditional(name string) {
+	if !p.insideCond {
+		return
 	}
+	if name == "" {
+		p.loopError("This LOOP clause is not permitted inside a conditional.")
+	}
+	p.loopError("The LOOP ~S clause is not permitted inside a conditional.", p.img.Kw(name))
 }
 
 func (p *loopExpander) whenItVar() *rt.Symbol {
@@ -551,18 +558,21 @@ func (p *loopExpander) keywordClause(kw rt.Value) bool {
 		if !ok {
 			p.loopError("~S is an invalid name for your LOOP", n)
 		}
-		if p.beforeLoop != nil || p.body != nil || p.afterEpilogue != nil || p.insideCond || len(p.groups) > 0 || p.prologue != nil {
+		if p.beforeLoop != nil || p.body != nil || p.afterEpilogue != nil || p.insideCond {
 			p.loopError("The NAMED ~S clause occurs too late.", n)
 		}
-		p.name = s
+		if p.named {
+			p.loopError("You may only use one NAMED clause in your loop: NAMED ~S ... NAMED ~S.", p.name, n)
+		}
+		p.name, p.named = s, true
 	case "WITH":
-		p.disallowConditional(kw)
+		p.disallowConditional("WITH")
 		p.withClause()
 	case "INITIALLY":
-		p.disallowConditional(kw)
+		p.disallowConditional("INITIALLY")
 		p.prologue = append(p.prologue, p.getProgn())
 	case "FINALLY":
-		p.disallowConditional(kw)
+		p.disallowConditional("FINALLY")
 		p.epilogue = append(p.epilogue, p.getProgn())
 	case "DO", "DOING":
 		p.emitBody(p.getProgn())
@@ -583,11 +593,14 @@ func (p *loopExpander) keywordClause(kw rt.Value) bool {
 	case "MINIMIZE", "MINIMIZING":
 		p.numAccum("MIN", "MINIMAX")
 	case "WHILE":
+		p.disallowConditional("WHILE")
 		p.pseudoBody(p.form("UNLESS", p.getForm(), p.goEnd()))
 	case "UNTIL":
+		p.disallowConditional("UNTIL")
 		p.pseudoBody(p.form("WHEN", p.getForm(), p.goEnd()))
 	case "ALWAYS", "NEVER":
 		f := p.getForm()
+		p.disallowConditional("")
 		p.disallowAnonymous()
 		op := "UNLESS"
 		if name == "NEVER" {
@@ -596,6 +609,7 @@ func (p *loopExpander) keywordClause(kw rt.Value) bool {
 		p.emitBody(p.form(op, f, p.returnForm(rt.NIL)))
 		p.afterEpilogue = append(p.afterEpilogue, p.returnForm(rt.T))
 	case "THEREIS":
+		p.disallowConditional("")
 		p.disallowAnonymous()
 		it := p.whenItVar()
 		p.emitBody(p.form("WHEN", p.form("SETQ", it, p.getForm()), p.returnForm(it)))
@@ -604,7 +618,7 @@ func (p *loopExpander) keywordClause(kw rt.Value) bool {
 	case "UNLESS":
 		p.conditional(kw, true)
 	case "REPEAT":
-		p.disallowConditional(kw)
+		p.disallowConditional("REPEAT")
 		n := p.getForm()
 		v := p.makeVar(loopGensym("REPEAT"), p.form("CEILING", n), nil)
 		step := p.form("IF", p.form("<=", v, rt.MakeInt(0)), p.goEnd(), p.form("SETQ", v, p.form("1-", v)))

@@ -24,6 +24,19 @@ func TestLoop(t *testing.T) {
 	cases := []struct{ code, want string }{
 		{`(let ((n 0)) (loop (incf n) (when (> n 4) (return n))))`, "=> 5"},
 		{`(loop for x in '(1 2 3) collect x)`, "=> (1 2 3)"},
+		{`(loop with x = 1 named foo return x)`, "=> 1"},
+		{`(let ((step 0)) (handler-case (loop for i from 1 to 3 by step collect i) (type-error () :bad-step)))`, "=> :BAD-STEP"},
+		{`(loop for x in '(1 2 3) sum x into s)`, "=> NIL"},
+		{`(loop repeat 3)`, "=> NIL"},
+		{`(progn (defvar *loop-sv* 10) (defun get-loop-sv () *loop-sv*) (loop for *loop-sv* in '(1 2) collect (get-loop-sv)))`, "=> (1 2)"},
+		{`(loop for (a . b) = (cons 1 2) then (cons b a) repeat 3 collect (list a b))`, "=> ((1 2) (2 1) (1 2))"},
+		{`(loop with a = 1 and b collect (list a b) while nil)`, "=> ((1 NIL))"},
+		{`(loop for x in '(1 2 3) do (loop-finish) finally (return :fin))`, "=> :FIN"},
+		{`(loop for i from 1 to 5 for j downfrom 100 by 10 collect (- j i))`, "=> (99 88 77 66 55)"},
+		{`(loop for x in '(1 2 3) and y on '(a b c) collect (list x (length y)))`, "=> ((1 3) (2 2) (3 1))"},
+		{`(loop for x = 1 then (+ x 1) for y = (* x 10) while (< x 3) collect y)`, "=> (10 20)"},
+		{`(loop with (a b) of-type (fixnum fixnum) = '(3 4) return (+ a b))`, "=> 7"},
+		{`(loop for x in '(1 2 3 4 5) when (oddp x) collect x and when (> x 2) collect (* 10 x))`, "=> (1 3 30 5 50)"},
 		{`(loop for x in '(1 2 3) for y = (* x 10) collect y)`, "=> (10 20 30)"},
 		{`(loop for i from 1 to 3 for j = (* i 2) collect (list i j))`, "=> ((1 2) (2 4) (3 6))"},
 		{`(loop for x in '(1 2 3 4 5) by #'cddr collect x)`, "=> (1 3 5)"},
@@ -198,6 +211,11 @@ func TestLoopErrors(t *testing.T) {
 		{`(loop for x in '(1 2) always x collect x)`, "This anonymous collection LOOP clause is not permitted with aggregate booleans.", "COLLECT X."},
 		{`(loop with x = 1 when x with y = 2 do (print y))`, "not permitted inside a conditional", "WITH Y"},
 		{`(loop for x in l and)`, "LOOP source code ran out when another token was expected.", "FOR X IN L AND."},
+		{`(loop named a named b return 1)`, "You may only use one NAMED clause in your loop: NAMED A ... NAMED B.", "NAMED B RETURN."},
+		{`(loop for x in '(1) named foo return x)`, "The NAMED FOO clause occurs too late.", "NAMED FOO RETURN."},
+		{`(loop for x in l when x thereis x)`, "This LOOP clause is not permitted inside a conditional.", "THEREIS X."},
+		{`(loop when x repeat 3)`, "The LOOP :REPEAT clause is not permitted inside a conditional.", "REPEAT 3."},
+		{`(loop when x while y)`, "The LOOP :WHILE clause is not permitted inside a conditional.", "WHILE Y."},
 		{`(loop for x in l else 1)`, "secondary clause misplaced at top level in LOOP macro: ELSE 1 NIL ...", "ELSE 1."},
 	}
 	in := golem.New(golem.Options{})
@@ -262,8 +280,9 @@ func TestLoopScratch(t *testing.T) {
 		if line == "" {
 			continue
 		}
+		start := time.Now()
 		text, isErr := loopEval(in, line)
-		fmt.Println(line)
+		fmt.Println(line, time.Since(start).Round(time.Millisecond))
 		if isErr {
 			fmt.Println("  ERR " + strings.ReplaceAll(text, "\n", "\n      "))
 			continue
