@@ -505,6 +505,9 @@ func expandLoop(th *rt.Thread, form rt.Value) rt.Value {
 		}
 		toks = append(toks, xc.Car)
 		x = xc.Cdr
+		if len(toks) > 1<<17 {
+			th.ProgramError("LOOP: the body is too long (or circular)")
+		}
 	}
 	p := &loopExpander{th: th, img: img, toks: toks, name: rt.NIL, vars: map[*rt.Symbol]bool{},
 		endTag: loopGensym("END"), nextTag: loopGensym("NEXT")}
@@ -1348,11 +1351,11 @@ func appendForm(form rt.Value, extra rt.Value) rt.Value {
 func init() {
 	rt.RegisterSetup(40, func(img *rt.Image) {
 		sym := img.CLSym("LOOP")
-		sym.Macro = &rt.Builtin{Name: sym, Min: 2, Max: 2, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+		sym.Macro = &rt.Builtin{Name: sym, Min: 2, Max: 2, Params: "(&BODY KEYWORDS-AND-FORMS)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			return expandLoop(th, args[0])
 		}}
 		fin := img.CLSym("LOOP-FINISH")
-		fin.Macro = &rt.Builtin{Name: fin, Min: 2, Max: 2, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+		fin.Macro = &rt.Builtin{Name: fin, Min: 2, Max: 2, Params: "()", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			th.ProgramError("LOOP-FINISH is only valid inside the body of a LOOP")
 			return rt.NIL
 		}}
