@@ -6,4 +6,4 @@
             (*y* (let ((*x* (1- *y*)) (*y* *z*) (*z* *x*)) (stak-aux)))
             (*z* (let ((*x* (1- *z*)) (*y* *x*) (*z* *y*)) (stak-aux))))
         (stak-aux))))
-(format t "stak ~a~%" (stak 18 12 6))
+(let ((s 0)) (dotimes (i 20) (setq s (+ s (stak 18 12 6)))) (format t "stak ~a~%" s))

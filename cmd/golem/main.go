@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/golem-lisp/golem"
@@ -25,6 +26,11 @@ Usage:
 `
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// Lisp programs cons a lot of small objects; trading some memory for
+		// fewer collections makes them markedly faster.
+		debug.SetGCPercent(400)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
