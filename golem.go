@@ -54,9 +54,9 @@ type Options struct {
 type Interpreter struct {
 	img  *rt.Image
 	opts Options
-	mu   sync.Mutex
-	cur  *rt.Thread
-	boot *rt.Thread
+	mu      sync.Mutex
+	cur     *rt.Thread
+	lastErr *Error
 }
 
 // New creates an interpreter with the standard packages and the prelude loaded.
@@ -140,10 +140,14 @@ type Frame struct {
 
 // Error is an unhandled Lisp error (or an interrupted evaluation).
 type Error struct {
-	Type      string // condition type name, e.g. "DIVISION-BY-ZERO"
-	Report    string
-	Restarts  []string
+	Type   string // condition type name, e.g. "DIVISION-BY-ZERO"
+	Report string
+	// Restarts available at the signal point, innermost first, as "NAME - report".
+	Restarts []string
+	// Backtrace holds every frame at the signal point, innermost first;
+	// Text shows the first 20.
 	Backtrace []string
+	Time      time.Time
 	Stdout    string
 	Stderr    string
 	Warnings  []string
@@ -157,6 +161,9 @@ func (e *Error) Text() string {
 	var b strings.Builder
 	b.WriteString("[ERROR] " + e.Type + "\n" + e.Report + "\n\n[Backtrace]\n")
 	for i, f := range e.Backtrace {
+		if i == maxShownFrames {
+			break
+		}
 		fmt.Fprintf(&b, "%d: %s\n", i, f)
 	}
 	var out strings.Builder
@@ -166,6 +173,17 @@ func (e *Error) Text() string {
 		b.WriteString(out.String())
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// maxShownFrames bounds the backtrace in the response text.
+const maxShownFrames = 20
+
+// LastError returns the error of the most recent evaluation that failed, or
+// nil when the most recent evaluation succeeded.
+func (in *Interpreter) LastError() *Error {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.lastErr
 }
 
 // Interrupt stops the running evaluation, if any. Safe from any goroutine.
@@ -277,19 +295,22 @@ func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Res
 		in.mu.Unlock()
 	}()
 	var vals []rt.Value
-	err = in.protect(s, func() {
-		if pkg != "" {
-			p := in.img.FindPackage(strings.ToUpper(pkg))
-			if p == nil {
-				th.PackageError(rt.NewString(pkg), "The name \""+strings.ToUpper(pkg)+"\" does not designate any package.")
-			}
-			th.BindSpecial(in.img.S.Package, p)
+	defer func() {
+		in.mu.Lock()
+		if e, ok := err.(*Error); ok {
+			in.lastErr = e
+		} else if err == nil {
+			in.lastErr = nil
 		}
-		vals = []rt.Value{}
-		readAll(th, code, func(form rt.Value) {
-			v := eval.Eval(th, form)
-			vals = th.MultipleValues(v)
+		in.mu.Unlock()
+	}()
+	err = in.protect(s, func() {
+		aborted, _ := conditions.WithRestart(th, in.img.CLSym("ABORT"), "Return to top level.", func() {
+			in.evalForms(th, code, pkg, &vals)
 		})
+		if aborted {
+			panic(&rt.Interrupted{Reason: "aborted: the ABORT restart was invoked"})
+		}
 	})
 	if err != nil {
 		return nil, err
@@ -305,6 +326,22 @@ func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Res
 		return nil, perr
 	}
 	return res, nil
+}
+
+// evalForms reads and evaluates the forms of code one at a time.
+func (in *Interpreter) evalForms(th *rt.Thread, code, pkg string, vals *[]rt.Value) {
+	if pkg != "" {
+		p := in.img.FindPackage(strings.ToUpper(pkg))
+		if p == nil {
+			th.PackageError(rt.NewString(pkg), "The name \""+strings.ToUpper(pkg)+"\" does not designate any package.")
+		}
+		th.BindSpecial(in.img.S.Package, p)
+	}
+	*vals = []rt.Value{}
+	readAll(th, code, func(form rt.Value) {
+		v := eval.Eval(th, form)
+		*vals = th.MultipleValues(v)
+	})
 }
 
 func (in *Interpreter) collect(s *session, stdout, stderr *string) {
@@ -347,6 +384,7 @@ func (in *Interpreter) protect(s *session, body func()) (err error) {
 			e.Type = conditionTypeName(x.Condition)
 			e.Report = safeReport(th, x.Condition)
 			e.Backtrace = renderBacktrace(th, x.Backtrace)
+			e.Restarts = renderRestarts(th, x.Restarts)
 		case *rt.Interrupted:
 			e.Type = "GOLEM:INTERRUPTED"
 			e.Report = "Evaluation stopped: " + x.Reason
@@ -359,6 +397,7 @@ func (in *Interpreter) protect(s *session, body func()) (err error) {
 			e.Report = fmt.Sprintf("internal error: %v", r)
 		}
 		in.collect(s, &e.Stdout, &e.Stderr)
+		e.Time = time.Now()
 		err = e
 	}()
 	body()
@@ -389,7 +428,39 @@ func safeReport(th *rt.Thread, c *rt.Instance) (out string) {
 	return conditions.ReportString(fresh, c)
 }
 
-// renderBacktrace prints up to 20 frames, innermost first.
+// renderRestarts describes restarts as "NAME - report".
+func renderRestarts(th *rt.Thread, rs []*rt.Restart) []string {
+	fresh := rt.NewThread(th.Img, context.Background(), rt.Limits{Timeout: 5 * time.Second})
+	var out []string
+	for _, r := range rs {
+		out = append(out, restartLine(fresh, r))
+	}
+	return out
+}
+
+func restartLine(th *rt.Thread, r *rt.Restart) (line string) {
+	name := "(anonymous)"
+	if r.Name != rt.NIL {
+		name = printer.ToString(th, r.Name, false)
+	}
+	defer func() {
+		if recover() != nil {
+			line = name
+		}
+	}()
+	switch rep := r.Report.(type) {
+	case nil:
+		return name
+	case *rt.String:
+		return name + " - " + rep.String()
+	default:
+		out := rt.NewStringOutput()
+		th.Call(rep, out)
+		return name + " - " + out.Take()
+	}
+}
+
+// renderBacktrace prints every frame, innermost first.
 func renderBacktrace(th *rt.Thread, frames []rt.CallRecord) []string {
 	fresh := rt.NewThread(th.Img, context.Background(), rt.Limits{Timeout: 5 * time.Second})
 	S := th.Img.S
@@ -399,7 +470,7 @@ func renderBacktrace(th *rt.Thread, frames []rt.CallRecord) []string {
 	fresh.BindSpecial(S.PrintPretty, rt.NIL)
 	fresh.BindSpecial(S.PrintEscape, rt.T)
 	var out []string
-	for i := len(frames) - 1; i >= 0 && len(out) < 20; i-- {
+	for i := len(frames) - 1; i >= 0; i-- {
 		f := frames[i]
 		if f.Fn == nil || isInternalFrame(f.Fn) {
 			continue

@@ -24,6 +24,8 @@ type Restart struct {
 type Unhandled struct {
 	Condition *Instance
 	Backtrace []CallRecord
+	// Restarts are the restarts that were active at the signal point, innermost first.
+	Restarts []*Restart
 }
 
 func (u *Unhandled) Error() string { return "unhandled condition" }
@@ -102,8 +104,17 @@ func (th *Thread) InvokeDebugger(c *Instance) {
 	if th.Img.Debugger != nil {
 		th.Img.Debugger(th, c)
 	}
-	bt := append([]CallRecord(nil), th.Frames...)
-	panic(&Unhandled{Condition: c, Backtrace: bt})
+	bt := make([]CallRecord, len(th.Frames))
+	for i, f := range th.Frames {
+		// The argument slices live on the thread's argument stack, which
+		// unwinding reuses: keep copies.
+		bt[i] = CallRecord{Fn: f.Fn, Args: append([]Value(nil), f.Args...)}
+	}
+	rs := make([]*Restart, 0, len(th.Restarts))
+	for i := len(th.Restarts) - 1; i >= 0; i-- {
+		rs = append(rs, th.Restarts[i])
+	}
+	panic(&Unhandled{Condition: c, Backtrace: bt, Restarts: rs})
 }
 
 // ConditionOf turns CLHS 9.1.2.1 condition designator arguments into a
