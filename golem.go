@@ -342,6 +342,7 @@ func (in *Interpreter) evalForms(th *rt.Thread, code, pkg string, vals *[]rt.Val
 		v := eval.Eval(th, form)
 		*vals = th.MultipleValues(v)
 	})
+	eval.WarnUndefinedFunctions(th)
 }
 
 func (in *Interpreter) collect(s *session, stdout, stderr *string) {

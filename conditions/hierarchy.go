@@ -89,6 +89,9 @@ var standardTypes = []typeSpec{
 	{name: "GOLEM:SIMPLE-PARSE-ERROR", supers: []string{"SIMPLE-CONDITION", "PARSE-ERROR"}},
 	{name: "GOLEM:SIMPLE-STORAGE-CONDITION", supers: []string{"SIMPLE-CONDITION", "STORAGE-CONDITION"}},
 	{name: "GOLEM:SIMPLE-STYLE-WARNING", supers: []string{"SIMPLE-CONDITION", "STYLE-WARNING"}},
+	// GOLEM:SIMPLE-COMPILER-WARNING is a compiler WARNING (shown as WARNING), unlike
+	// CL:SIMPLE-WARNING, which WARN makes from a format control.
+	{name: "GOLEM:SIMPLE-COMPILER-WARNING", supers: []string{"SIMPLE-CONDITION", "WARNING"}},
 	// Destructuring mismatches are plain ERRORs, as CLHS DESTRUCTURING-BIND says.
 	{name: "GOLEM:SIMPLE-DESTRUCTURING-ERROR", supers: []string{"SIMPLE-CONDITION", "ERROR"}},
 }

@@ -269,6 +269,9 @@ func (c *compiler) compileSymbol(sym *rt.Symbol, env *lexEnv, mv bool) Code {
 	if sym.IsConstant() && sym.Value != nil {
 		return constCode(sym.Value, mv)
 	}
+	if b == nil {
+		c.noteFreeVariable(sym)
+	}
 	return single(func(th *rt.Thread, f *Frame) rt.Value {
 		if v := sym.Value; v != nil {
 			return v
@@ -454,6 +457,7 @@ func (c *compiler) args(forms rt.Value, env *lexEnv) []Code {
 
 func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv, mv bool) Code {
 	args := c.args(form.Cdr, env)
+	c.noteGlobalCall(sym, len(args))
 	if sym.Pkg == c.img.CL {
 		if code := c.inlineCall(sym, args); code != nil {
 			return single(code, mv)

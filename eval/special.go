@@ -155,6 +155,9 @@ func (c *compiler) assign(sym *rt.Symbol, valueForm rt.Value, env *lexEnv) Code 
 	if sym.IsConstant() {
 		c.th.ProgramError("cannot set the constant " + c.th.Printed(sym))
 	}
+	if b == nil {
+		c.noteFreeVariable(sym)
+	}
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		v := val(th, f)
 		sym.Value = v

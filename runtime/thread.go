@@ -75,8 +75,9 @@ type Thread struct {
 	// NestDepth counts Go-level recursion of runtime routines over Lisp data.
 	NestDepth int
 	origDepth int // MaxDepth before stack-exhaustion headroom was granted
-	// Hooks for machinery owned by other packages.
-	LastBacktrace []CallRecord
+	// UndefinedCalls lists the symbols called as functions while undefined at
+	// compile time; the top level warns about those still undefined at the end.
+	UndefinedCalls []*Symbol
 }
 
 const checkInterval = 1024
