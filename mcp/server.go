@@ -92,6 +92,9 @@ type Server struct {
 	sessions map[string]*Session
 	closed   bool
 
+	lispMu    sync.Mutex
+	lispTools map[string]map[string]*lispTool // connection -> name -> tool
+
 	httpMode atomic.Bool
 	ids      *sessionIDs
 	stop     chan struct{}
@@ -113,10 +116,11 @@ func NewServer(opts Options) *Server {
 		opts.Profile = ProfileSession
 	}
 	s := &Server{
-		opts:     opts,
-		log:      opts.Logger,
-		sessions: map[string]*Session{},
-		stop:     make(chan struct{}),
+		opts:      opts,
+		log:       opts.Logger,
+		sessions:  map[string]*Session{},
+		lispTools: map[string]map[string]*lispTool{},
+		stop:      make(chan struct{}),
 	}
 	if s.log == nil {
 		s.log = log.New(io.Discard, "", 0)
@@ -125,6 +129,7 @@ func NewServer(opts Options) *Server {
 	hooks := &server.Hooks{}
 	hooks.AddOnUnregisterSession(func(ctx context.Context, cs server.ClientSession) {
 		s.dropSession(transportKey(cs.SessionID()))
+		s.dropConnTools(transportKey(cs.SessionID()))
 	})
 	instructions := opts.Instructions
 	if instructions == "" {
@@ -133,17 +138,22 @@ func NewServer(opts Options) *Server {
 			instructions = oneshotInstructions
 		}
 	}
-	s.mcp = server.NewMCPServer("golem", golem.Version,
+	serverOpts := []server.ServerOption{
 		server.WithToolCapabilities(true),
 		server.WithLogging(),
 		server.WithRecovery(),
 		server.WithHooks(hooks),
 		server.WithInstructions(instructions),
-	)
+	}
+	if opts.Profile != ProfileOneshot {
+		serverOpts = append(serverOpts, s.setupLispTools(hooks)...)
+	}
+	s.mcp = server.NewMCPServer("golem", golem.Version, serverOpts...)
 	if opts.Profile == ProfileOneshot {
 		s.addOneshotTools()
 	} else {
 		s.addSessionTools()
+		s.addDispatchTool()
 	}
 	for _, t := range opts.Tools {
 		s.addGoTool(t)
@@ -316,7 +326,9 @@ func (s *Server) addGoTool(t Tool) {
 func (s *Server) ToolNames() []string {
 	var names []string
 	for name := range s.mcp.ListTools() {
-		names = append(names, name)
+		if name != dispatchTool {
+			names = append(names, name)
+		}
 	}
 	sort.Strings(names)
 	return names

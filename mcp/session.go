@@ -30,6 +30,7 @@ type Session struct {
 	defSeen map[string]int
 	lastErr *lastError
 	systems map[string]string // loaded system name -> version
+	tools   map[string]*lispTool
 }
 
 // definition is one top-level definition the session made.
@@ -63,6 +64,8 @@ func (s *Session) Interpreter() *golem.Interpreter {
 	if s.in == nil {
 		s.in = s.srv.newInterpreter()
 		s.defs, s.defSeen, s.lastErr, s.systems = nil, map[string]int{}, nil, map[string]string{}
+		s.tools = map[string]*lispTool{}
+		s.srv.installToolFunctions(s, s.in)
 		img := s.in.Image()
 		img.Extra[eval.DefinitionHookKey{}] = eval.DefinitionHook(func(th *rt.Thread, name rt.Value, kind string) {
 			s.recordDefinition(img, name, kind)
@@ -78,9 +81,12 @@ func (srv *Server) newInterpreter() *golem.Interpreter {
 
 // reset discards the session's state; the next call starts afresh.
 func (s *Session) reset() {
+	if len(s.tools) > 0 {
+		s.srv.retireLispTools(s)
+	}
 	s.in = nil
 	s.running.Store(nil)
-	s.defs, s.defSeen, s.lastErr, s.systems = nil, nil, nil, nil
+	s.defs, s.defSeen, s.lastErr, s.systems, s.tools = nil, nil, nil, nil, nil
 }
 
 func (s *Session) recordDefinition(img *rt.Image, name rt.Value, kind string) {

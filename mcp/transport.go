@@ -352,6 +352,7 @@ func (m *sessionIDs) end(id string) {
 	m.mu.Unlock()
 	if ok {
 		m.srv.dropSession(transportKey(id))
+		m.srv.dropConnTools(transportKey(id))
 	}
 }
 
