@@ -151,14 +151,29 @@ func (th *Thread) complexParts(z Value) (float64, float64) {
 	return float64(th.ToDouble(z)), 0
 }
 
-type cfun func(x, y float64) (float64, float64)
+// cfun is a complex kernel on float64 parts. rnd rounds an intermediate
+// result to the argument's format: SBCL evaluates several complex functions
+// with single-float arithmetic on single-float parts, and matching its
+// results needs the same intermediate roundings.
+type cfun func(x, y float64, rnd func(float64) float64) (float64, float64)
+
+func rndDouble(f float64) float64 { return f }
+func rndSingle(f float64) float64 { return float64(float32(f)) }
+
+func rndFor(k numKind) func(float64) float64 {
+	if k == kDouble {
+		return rndDouble
+	}
+	return rndSingle
+}
 
 // unaryIrrational applies a function defined on all reals (f) and complexes (cf).
 func (th *Thread) unaryIrrational(op string, z Value, f func(float64) float64, cf cfun) Value {
 	th.numberArg(z)
 	k := formatOf(z)
 	if _, ok := z.(*Complex); ok {
-		re, im := cf(th.complexParts(z))
+		x, y := th.complexParts(z)
+		re, im := cf(x, y, rndFor(k))
 		return th.complexResult(k, op, re, im, z)
 	}
 	return th.floatResult(k, op, f(float64(th.ToDouble(z))), z)
@@ -171,7 +186,7 @@ func (th *Thread) domainIrrational(op string, z Value, lo, hi float64, f func(fl
 	if IsReal(z) {
 		x := float64(th.ToDouble(z))
 		if x < lo || x > hi {
-			re, im := cf(x, 0)
+			re, im := cf(x, 0, rndFor(formatOf(z)))
 			return th.complexResult(formatOf(z), op, re, im, z)
 		}
 	}
@@ -286,47 +301,73 @@ func csqrt(x, y float64) (float64, float64) {
 	if math.IsInf(y, 0) {
 		return math.Inf(1), y
 	}
-	scale := 1.0
-	if math.Abs(x) > 0x1p1000 || math.Abs(y) > 0x1p1000 {
-		x, y, scale = x*0x1p-4, y*0x1p-4, 4
+	if m := max(math.Abs(x), math.Abs(y)); m > 0x1p500 || m < 0x1p-500 {
+		// sqrt(z 2^-2e) 2^e keeps x²+y² in range.
+		_, e := math.Frexp(m)
+		e /= 2
+		re, im := csqrt(math.Ldexp(x, -2*e), math.Ldexp(y, -2*e))
+		return math.Ldexp(re, e), math.Ldexp(im, e)
 	}
-	t := math.Sqrt((math.Abs(x) + hypotD(x, y)) / 2)
-	if x >= 0 {
-		return t * scale, y / (2 * t) * scale
+	// Kahan's evaluation, as SBCL does it, for identical rounding.
+	s := math.Sqrt(float64(x*x) + float64(y*y))
+	eta := math.Sqrt(2*(math.Abs(x)+s)) / 2
+	nu := y / eta / 2
+	if x < 0 {
+		return math.Abs(nu), math.Copysign(eta, y)
 	}
-	return math.Abs(y) / (2 * t) * scale, math.Copysign(t, y) * scale
+	return eta, nu
 }
 
+// clog is the principal logarithm. Like Kahan's algorithm (and SBCL) it
+// takes ln|z| from log1p when |z| is near 1, where log(hypot) would lose
+// the relative accuracy of the small result.
 func clog(x, y float64) (float64, float64) {
-	return logD(hypotD(x, y)), atan2D(y, x)
+	beta, theta := math.Abs(x), math.Abs(y)
+	if theta > beta {
+		beta, theta = theta, beta
+	}
+	var re float64
+	switch rho := beta*beta + theta*theta; {
+	case math.IsInf(beta, 0):
+		re = math.Inf(1)
+	case beta > 1/math.Sqrt2 && (beta <= 1.2 || rho < 3):
+		re = math.Log1p((beta-1)*(beta+1)+theta*theta) / 2
+	case beta > 0x1p500 || beta < 0x1p-500:
+		_, e := math.Frexp(beta)
+		bs, ts := math.Ldexp(beta, -e), math.Ldexp(theta, -e)
+		re = logD(bs*bs+ts*ts)/2 + float64(e)*math.Ln2
+	default:
+		re = logD(rho) / 2
+	}
+	return re, atan2D(y, x)
 }
 
-func cexp(x, y float64) (float64, float64) {
-	e := expD(x)
+func cexp(x, y float64, r func(float64) float64) (float64, float64) {
+	e := r(expD(x))
 	if y == 0 {
 		return e, y
 	}
-	return e * cosD(y), e * sinD(y)
+	return r(e * r(cosD(y))), r(e * r(sinD(y)))
 }
 
-func csin(x, y float64) (float64, float64) {
-	return sinD(x) * coshD(y), cosD(x) * sinhD(y)
+func csin(x, y float64, r func(float64) float64) (float64, float64) {
+	return r(r(sinD(x)) * r(coshD(y))), r(r(cosD(x)) * r(sinhD(y)))
 }
 
-func ccos(x, y float64) (float64, float64) {
-	return cosD(x) * coshD(y), -(sinD(x) * sinhD(y))
+func ccos(x, y float64, r func(float64) float64) (float64, float64) {
+	return r(r(cosD(x)) * r(coshD(y))), -r(r(sinD(x)) * r(sinhD(y)))
 }
 
-func csinh(x, y float64) (float64, float64) {
-	return sinhD(x) * cosD(y), coshD(x) * sinD(y)
+func csinh(x, y float64, r func(float64) float64) (float64, float64) {
+	return r(r(sinhD(x)) * r(cosD(y))), r(r(coshD(x)) * r(sinD(y)))
 }
 
-func ccosh(x, y float64) (float64, float64) {
-	return coshD(x) * cosD(y), sinhD(x) * sinD(y)
+func ccosh(x, y float64, r func(float64) float64) (float64, float64) {
+	return r(r(coshD(x)) * r(cosD(y))), r(r(sinhD(x)) * r(sinD(y)))
 }
 
 // ctanh uses Kahan's formulation, stable for large real parts.
-func ctanh(x, y float64) (float64, float64) {
+func ctanh(x, y float64, _ func(float64) float64) (float64, float64) {
 	if math.Abs(x) > 22 {
 		return math.Copysign(1, x), math.Copysign(0, y) * math.Abs(sinD(2*y))
 	}
@@ -339,51 +380,80 @@ func ctanh(x, y float64) (float64, float64) {
 }
 
 // ctan(z) = -i tanh(iz).
-func ctan(x, y float64) (float64, float64) {
-	re, im := ctanh(-y, x)
+func ctan(x, y float64, r func(float64) float64) (float64, float64) {
+	re, im := ctanh(-y, x, r)
 	return im, -re
+}
+
+// csqrtR is csqrt with its result rounded to the format.
+func csqrtR(x, y float64, r func(float64) float64) (float64, float64) {
+	re, im := csqrt(x, y)
+	return r(re), r(im)
+}
+
+// cmulR multiplies complexes with each operation rounded to the format.
+func cmulR(ar, ai, br, bi float64, r func(float64) float64) (float64, float64) {
+	return r(r(ar*br) - r(ai*bi)), r(r(ar*bi) + r(ai*br))
 }
 
 // casin: Kahan's asin from the square roots of 1-z and 1+z.
-func casin(x, y float64) (float64, float64) {
-	ar, ai := csqrt(1-x, 0-y)
-	br, bi := csqrt(1+x, 0+y)
-	pr, _ := cmul(ar, ai, br, bi)
-	_, qi := cmul(ar, -ai, br, bi)
+func casin(x, y float64, r func(float64) float64) (float64, float64) {
+	ar, ai := csqrtR(r(1-x), 0-y, r)
+	br, bi := csqrtR(r(1+x), 0+y, r)
+	pr, _ := cmulR(ar, ai, br, bi, r)
+	_, qi := cmulR(ar, -ai, br, bi, r)
 	return atan2D(x, pr), asinhD(qi)
 }
 
-func cacos(x, y float64) (float64, float64) {
-	ar, ai := csqrt(1-x, 0-y)
-	br, bi := csqrt(1+x, 0+y)
-	_, qi := cmul(br, -bi, ar, ai)
-	return 2 * atan2D(ar, br), asinhD(qi)
+func cacos(x, y float64, r func(float64) float64) (float64, float64) {
+	ar, ai := csqrtR(r(1-x), 0-y, r)
+	br, bi := csqrtR(r(1+x), 0+y, r)
+	_, qi := cmulR(br, -bi, ar, ai, r)
+	return 2 * r(atan2D(ar, br)), asinhD(qi)
 }
 
-func cacosh(x, y float64) (float64, float64) {
-	ar, ai := csqrt(x-1, y)
-	br, bi := csqrt(x+1, y)
-	qr, _ := cmul(ar, -ai, br, bi)
-	return asinhD(qr), 2 * atan2D(ai, br)
+func cacosh(x, y float64, r func(float64) float64) (float64, float64) {
+	if y == 0 && !math.Signbit(y) && x >= -1 && x < 1 {
+		return 0, acosD(x) // i acos x, as SBCL computes real arguments
+	}
+	ar, ai := csqrtR(r(x-1), y, r)
+	br, bi := csqrtR(r(x+1), y, r)
+	qr, _ := cmulR(ar, -ai, br, bi, r)
+	return asinhD(qr), 2 * r(atan2D(ai, br))
 }
 
 // casinh(z) = -i asin(iz).
-func casinh(x, y float64) (float64, float64) {
-	re, im := casin(-y, x)
+func casinh(x, y float64, r func(float64) float64) (float64, float64) {
+	re, im := casin(-y, x, r)
 	return im, -re
 }
 
-// catanh: Kahan's closed form, taking the imaginary part from atan2 so
-// that real arguments beyond ±1 land on the +π/2 side like SBCL.
-func catanh(x, y float64) (float64, float64) {
-	d := (1-x)*(1-x) + y*y
-	re := 0.25 * math.Log1p(4*x/d)
-	im := 0.5 * atan2D(2*y, (1-x)*(1+x)-y*y)
-	return re, im
+// catanh is Kahan's algorithm: the sign of the real part is factored out
+// first, and the sign conventions make real arguments beyond ±1 land on the
+// +π/2 side like SBCL.
+func catanh(x0, y0 float64, _ func(float64) float64) (float64, float64) {
+	beta := math.Copysign(1, x0)
+	x, y := beta*x0, beta*-y0
+	var eta, nu float64
+	const tiny = 0x1p-510 // 4/sqrt(most-positive-double-float)
+	switch t := math.Abs(y) + tiny; {
+	case x > 0x1p510 || math.Abs(y) > 0x1p510:
+		nu = math.Copysign(math.Pi/2, y)
+		h := hypotD(x, y)
+		eta = x / h / h
+	case x == 1:
+		eta = logD(math.Sqrt(math.Sqrt(4+y*y)) / math.Sqrt(t))
+		nu = math.Copysign(math.Pi/2+atanD(t/2), y) / 2
+	default:
+		omx := 1 - x
+		eta = math.Log1p(4*x/(float64(omx*omx)+float64(t*t))) / 4
+		nu = atan2D(2*y, float64(omx*(1+x))-float64(t*t)) / 2
+	}
+	return beta * eta, -beta * nu
 }
 
 // catan(z) = -i atanh(iz).
-func catan(x, y float64) (float64, float64) {
-	re, im := catanh(-y, x)
+func catan(x, y float64, r func(float64) float64) (float64, float64) {
+	re, im := catanh(-y, x, r)
 	return im, -re
 }
