@@ -321,3 +321,6 @@ func newImageState(img *rt.Image) *imageState {
 	st.std = t
 	return st
 }
+
+// LispType makes TYPE-OF and TYPEP see readtables as READTABLE.
+func (r *Readtable) LispType() string { return "READTABLE" }

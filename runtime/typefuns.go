@@ -5,10 +5,20 @@ import "math/big"
 // sbclFixnumMax is SBCL's MOST-POSITIVE-FIXNUM, used so TYPE-OF answers as SBCL does.
 const sbclFixnumMax = 4611686018427387903
 
+// LispTyped is implemented by Go types that stand for a standard Lisp type
+// (e.g. the reader's readtables): TYPE-OF and TYPEP use the name.
+type LispTyped interface {
+	// LispType returns the name of a COMMON-LISP type symbol, e.g. "READTABLE".
+	LispType() string
+}
+
 // TypeOf implements TYPE-OF with SBCL's answers.
 func (th *Thread) TypeOf(v Value) Value {
 	img := th.Img
 	c := img.CLSym
+	if lt, ok := v.(LispTyped); ok {
+		return c(lt.LispType())
+	}
 	switch x := v.(type) {
 	case *Symbol:
 		switch {

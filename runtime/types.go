@@ -253,7 +253,15 @@ func inRange(v Value, args []Value) bool {
 // builtinTypeP answers typep for the standard atomic type names; known is
 // false for names it does not cover.
 func (th *Thread) builtinTypeP(v Value, name string) (result, known bool) {
+	if lt, ok := v.(LispTyped); ok && lt.LispType() == name {
+		return true, true
+	}
 	switch name {
+	case "READTABLE", "RESTART", "RANDOM-STATE", "PATHNAME":
+		if r, ok := v.(*Restart); ok && r != nil {
+			return name == "RESTART", true
+		}
+		return false, true
 	case "T":
 		return true, true
 	case "NIL":
