@@ -176,33 +176,24 @@ func expD(x float64) float64 {
 		return 0
 	case math.Abs(x) < 0x1p-54:
 		return 1 + x
-	case x < -708:
-		// Denormal results: scale to keep the rounding single.
-		e := expDD(ddF(x + 64*math.Ln2))
-		return math.Ldexp(e.hi+e.lo, -64)
 	}
 	return expDD(ddF(x)).hi
 }
 
-// logDD returns ln x for finite x > 0 by one Newton step on exp from Go's log.
+// logDD returns ln x for finite x > 0: x = m 2^e with m near 1, one Newton
+// step on exp refines Go's log m, then e ln2 is added in double-double.
+// (Go's assembly Log also mishandles subnormals, which Frexp normalizes.)
 func logDD(x float64) dd {
-	y0 := math.Log(x)
-	if y0 == 0 && x == 1 {
-		return ddF(0)
+	m, e := math.Frexp(x)
+	if m < 1/math.Sqrt2 {
+		m *= 2
+		e--
 	}
-	var e dd
-	if y0 > 709 || y0 < -708 {
-		// Split to stay in range: x e^-y0 = (x 2^-k) e^(-(y0 - k ln2)).
-		k := math.Round(y0 / math.Ln2)
-		xs := math.Ldexp(x, -int(k))
-		e = ddMulF(expDD(ddSub(ddMulF(ddLn2, k), ddF(y0))), xs)
-	} else {
-		e = ddMulF(expDD(ddF(-y0)), x)
-	}
-	t := ddSub(e, ddF(1))
+	y0 := math.Log(m)
+	t := ddSub(ddMulF(expDD(ddF(-y0)), m), ddF(1))
 	// ln(1+t) ≈ t - t²/2 for the tiny t left after Go's estimate.
 	t = ddSub(t, ddMulF(ddMul(t, t), 0.5))
-	return ddAdd(ddF(y0), t)
+	return ddAdd(ddAdd(ddF(y0), t), ddMulF(ddLn2, float64(e)))
 }
 
 func logD(x float64) float64 {
@@ -237,9 +228,6 @@ func pow(x, y float64) float64 {
 		r = math.Inf(1)
 	case p.hi < -745.2:
 		r = 0
-	case p.hi < -708:
-		e := expDD(ddAdd(p, ddF(64*math.Ln2)))
-		r = math.Ldexp(e.hi+e.lo, -64)
 	default:
 		r = expDD(p).hi
 	}
