@@ -142,6 +142,18 @@ func NumLess(th *Thread, a, b Value) bool {
 	return ok && c < 0
 }
 
+// NumCompare compares two reals for < > <= >= (TYPE-ERROR REAL for
+// non-reals): c is -1, 0 or 1, and ordered is false when a NaN is involved
+// (every comparison is then false).
+func NumCompare(th *Thread, a, b Value) (c int, ordered bool) {
+	if x, ok := a.(Fixnum); ok {
+		if y, ok := b.(Fixnum); ok {
+			return cmp3(x < y, x > y), true
+		}
+	}
+	return th.compareReals(a, b)
+}
+
 // compareReals type-checks both arguments as reals and compares them.
 func (th *Thread) compareReals(a, b Value) (int, bool) {
 	if !IsReal(a) {

@@ -1,6 +1,9 @@
 package runtime
 
-import "math/big"
+import (
+	"math/big"
+	"strconv"
+)
 
 // PARSE-INTEGER.
 
@@ -61,7 +64,7 @@ func (th *Thread) parseInteger(str Value, runes []rune, i, radix int, junk bool)
 		i++
 	}
 	var acc int64
-	var bn *big.Int
+	var digitText []byte // the digits as ASCII, once acc could overflow
 	digits := 0
 	for ; i < end; i++ {
 		w := DigitWeight(runes[i], radix)
@@ -69,18 +72,14 @@ func (th *Thread) parseInteger(str Value, runes []rune, i, radix int, junk bool)
 			break
 		}
 		digits++
-		if bn == nil {
-			if acc < (1<<62)/int64(radix) {
-				acc = acc*int64(radix) + int64(w)
-				continue
-			}
-			bn = big.NewInt(acc)
+		if digitText == nil && acc < (1<<62)/int64(radix) {
+			acc = acc*int64(radix) + int64(w)
+			continue
 		}
-		bn.Mul(bn, big.NewInt(int64(radix)))
-		bn.Add(bn, big.NewInt(int64(w)))
-		if digits&1023 == 0 {
-			th.Tick()
+		if digitText == nil {
+			digitText = []byte(strconv.FormatInt(acc, radix))
 		}
+		digitText = append(digitText, "0123456789abcdefghijklmnopqrstuvwxyz"[w])
 	}
 	if !junk {
 		j := i
@@ -98,17 +97,15 @@ func (th *Thread) parseInteger(str Value, runes []rune, i, radix int, junk bool)
 	if digits == 0 {
 		return NIL, i
 	}
-	var n Value
-	if bn == nil {
+	if digitText == nil {
 		if neg {
 			acc = -acc
 		}
-		n = MakeInt(acc)
-	} else {
-		if neg {
-			bn.Neg(bn)
-		}
-		n = MakeBigInt(bn)
+		return MakeInt(acc), i
 	}
-	return n, i
+	bn, _ := new(big.Int).SetString(string(digitText), radix)
+	if neg {
+		bn.Neg(bn)
+	}
+	return MakeBigInt(bn), i
 }
