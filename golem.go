@@ -52,11 +52,12 @@ type Options struct {
 
 // Interpreter is one Lisp world.
 type Interpreter struct {
-	img  *rt.Image
-	opts Options
-	mu      sync.Mutex
-	cur     *rt.Thread
-	lastErr *Error
+	img              *rt.Image
+	opts             Options
+	mu               sync.Mutex
+	cur              *rt.Thread
+	lastErr          *Error
+	pendingInterrupt string
 }
 
 // New creates an interpreter with the standard packages and the prelude loaded.
@@ -148,6 +149,9 @@ type Error struct {
 	// Text shows the first 20.
 	Backtrace []string
 	Time      time.Time
+	// ReadError is true when the error was signalled while reading the code
+	// (unbalanced parentheses, bad syntax) rather than while evaluating it.
+	ReadError bool
 	Stdout    string
 	Stderr    string
 	Warnings  []string
@@ -190,6 +194,9 @@ func (in *Interpreter) LastError() *Error {
 func (in *Interpreter) Interrupt(reason string) {
 	in.mu.Lock()
 	th := in.cur
+	if th == nil {
+		in.pendingInterrupt = reason
+	}
 	in.mu.Unlock()
 	if th != nil {
 		th.Interrupt(reason)
@@ -215,6 +222,7 @@ func (in *Interpreter) limits() rt.Limits {
 // warning recorder.
 type session struct {
 	th       *rt.Thread
+	reading  bool // the reader is reading the code (errors are parse errors)
 	stdout   *rt.StringOutputStream
 	stderr   *rt.StringOutputStream
 	warnings []string
@@ -281,67 +289,98 @@ func (in *Interpreter) EvalInPackage(ctx context.Context, code, pkg string) (*Re
 }
 
 func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Result, err error) {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	s := in.newSession(ctx)
+	s := in.begin(ctx)
 	th := s.th
-	in.mu.Lock()
-	in.cur = th
-	in.mu.Unlock()
-	defer func() {
-		in.mu.Lock()
-		in.cur = nil
-		in.mu.Unlock()
-	}()
+	defer in.end(s)
 	var vals []rt.Value
-	defer func() {
-		in.mu.Lock()
-		if e, ok := err.(*Error); ok {
-			in.lastErr = e
-		} else if err == nil {
-			in.lastErr = nil
-		}
-		in.mu.Unlock()
-	}()
+	var bound *rt.Package
 	err = in.protect(s, func() {
+		if pkg != "" {
+			p := in.img.FindPackage(strings.ToUpper(pkg))
+			if p == nil {
+				th.PackageError(rt.NewString(pkg), "The name \""+strings.ToUpper(pkg)+"\" does not designate any package.")
+			}
+			th.BindSpecial(in.img.S.Package, p)
+			bound = p
+		}
 		aborted, _ := conditions.WithRestart(th, in.img.CLSym("ABORT"), "Return to top level.", func() {
-			in.evalForms(th, code, pkg, &vals)
+			in.evalForms(s, code, &vals)
 		})
 		if aborted {
 			panic(&rt.Interrupted{Reason: "aborted: the ABORT restart was invoked"})
 		}
 	})
-	if err != nil {
-		return nil, err
-	}
-	res = &Result{Values: vals, Warnings: s.warnings}
-	in.collect(s, &res.Stdout, &res.Stderr)
-	perr := in.protect(s, func() {
-		for _, v := range vals {
-			res.printed = append(res.printed, printValue(th, v))
+	if err == nil {
+		res = &Result{Values: vals, Warnings: s.warnings}
+		in.collect(s, &res.Stdout, &res.Stderr)
+		err = in.protect(s, func() {
+			for _, v := range vals {
+				res.printed = append(res.printed, printValue(th, v))
+			}
+		})
+		if err != nil {
+			res = nil
 		}
-	})
-	if perr != nil {
-		return nil, perr
 	}
-	return res, nil
+	// An IN-PACKAGE inside the code outlives the package argument's binding.
+	cur := in.img.CurrentPackage()
+	th.UnbindTo(0)
+	if bound != nil && cur != bound {
+		in.img.S.Package.Value = cur
+	}
+	in.mu.Lock()
+	if e, ok := err.(*Error); ok {
+		in.lastErr = e
+	} else if err == nil {
+		in.lastErr = nil
+	}
+	in.mu.Unlock()
+	return res, err
 }
 
-// evalForms reads and evaluates the forms of code one at a time.
-func (in *Interpreter) evalForms(th *rt.Thread, code, pkg string, vals *[]rt.Value) {
-	if pkg != "" {
-		p := in.img.FindPackage(strings.ToUpper(pkg))
-		if p == nil {
-			th.PackageError(rt.NewString(pkg), "The name \""+strings.ToUpper(pkg)+"\" does not designate any package.")
-		}
-		th.BindSpecial(in.img.S.Package, p)
+// begin sets up an evaluation and makes it the target of Interrupt; an
+// interrupt that arrived while no evaluation ran applies to this one.
+func (in *Interpreter) begin(ctx context.Context) *session {
+	if ctx == nil {
+		ctx = context.Background()
 	}
+	s := in.newSession(ctx)
+	in.mu.Lock()
+	in.cur = s.th
+	if in.pendingInterrupt != "" {
+		s.th.Interrupt(in.pendingInterrupt)
+		in.pendingInterrupt = ""
+	}
+	in.mu.Unlock()
+	return s
+}
+
+// end undoes an evaluation's special bindings and unregisters it.
+func (in *Interpreter) end(s *session) {
+	s.th.UnbindTo(0)
+	in.mu.Lock()
+	in.cur = nil
+	in.mu.Unlock()
+}
+
+// evalForms reads and evaluates the forms of code one at a time, so that
+// each form's side effects (IN-PACKAGE, readtable changes) apply to the next.
+func (in *Interpreter) evalForms(s *session, code string, vals *[]rt.Value) {
+	th := s.th
 	*vals = []rt.Value{}
-	readAll(th, code, func(form rt.Value) {
+	rs := []rune(code)
+	stream := rt.NewStringInput(rs, 0, len(rs))
+	eof := &struct{ x int }{}
+	for {
+		s.reading = true
+		form := reader.Read(th, stream, false, eof, false)
+		s.reading = false
+		if form == rt.Value(eof) {
+			break
+		}
 		v := eval.Eval(th, form)
 		*vals = th.MultipleValues(v)
-	})
+	}
 	eval.WarnUndefinedFunctions(th)
 }
 
@@ -386,6 +425,7 @@ func (in *Interpreter) protect(s *session, body func()) (err error) {
 			e.Report = safeReport(th, x.Condition)
 			e.Backtrace = renderBacktrace(th, x.Backtrace)
 			e.Restarts = renderRestarts(th, x.Restarts)
+			e.ReadError = s.reading
 		case *rt.Interrupted:
 			e.Type = "GOLEM:INTERRUPTED"
 			e.Report = "Evaluation stopped: " + x.Reason

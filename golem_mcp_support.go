@@ -21,18 +21,7 @@ func (r *Result) PrintedValues() []string {
 // returns. Like Eval, Run must not overlap another evaluation of the same
 // interpreter.
 func (in *Interpreter) Run(ctx context.Context, fn func(th *rt.Thread)) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	s := in.newSession(ctx)
-	in.mu.Lock()
-	in.cur = s.th
-	in.mu.Unlock()
-	defer func() {
-		s.th.UnbindTo(0)
-		in.mu.Lock()
-		in.cur = nil
-		in.mu.Unlock()
-	}()
+	s := in.begin(ctx)
+	defer in.end(s)
 	return in.protect(s, func() { fn(s.th) })
 }

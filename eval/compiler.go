@@ -177,7 +177,7 @@ func nameEq(a, b rt.Value) bool {
 type exitTarget struct {
 	name     rt.Value
 	fn       *fnInfo
-	mv       bool // the block's value is wanted with all values
+	mv       bool     // the block's value is wanted with all values
 	nonLocal bool     // some exit reaches it through a function call: needs a token
 	tokVar   *varDesc // the boxed slot holding the runtime token when nonLocal
 	tags     []rt.Value
@@ -553,8 +553,10 @@ func undefinedFunction(th *rt.Thread, sym *rt.Symbol, args []rt.Value) rt.Functi
 // undefinedStub stands for an undefined function in a backtrace frame.
 type undefinedStub struct{ sym *rt.Symbol }
 
-func (u *undefinedStub) Call(th *rt.Thread, args []rt.Value) rt.Value { return th.UndefinedFunction(u.sym) }
-func (u *undefinedStub) FunctionName() rt.Value                        { return u.sym }
+func (u *undefinedStub) Call(th *rt.Thread, args []rt.Value) rt.Value {
+	return th.UndefinedFunction(u.sym)
+}
+func (u *undefinedStub) FunctionName() rt.Value { return u.sym }
 
 // compileFuncall calls the function computed by fnCode with args.
 func (c *compiler) compileFuncall(fnCode Code, argForms rt.Value, env *lexEnv) Code {

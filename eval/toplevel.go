@@ -88,15 +88,15 @@ func init() {
 		"LAMBDA": func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
 			return rt.List(th.Img.S.Function, form)
 		},
-		"DEFUN":          golemForm("%DEFUN"),
-		"DEFMACRO":       golemForm("%DEFMACRO"),
-		"DEFVAR":         golemForm("%DEFVAR"),
-		"DEFPARAMETER":   golemForm("%DEFPARAMETER"),
-		"DEFCONSTANT":    golemForm("%DEFCONSTANT"),
-		"DESTRUCTURING-BIND": golemForm("%DESTRUCTURING-BIND"),
+		"DEFUN":               golemForm("%DEFUN"),
+		"DEFMACRO":            golemForm("%DEFMACRO"),
+		"DEFVAR":              golemForm("%DEFVAR"),
+		"DEFPARAMETER":        golemForm("%DEFPARAMETER"),
+		"DEFCONSTANT":         golemForm("%DEFCONSTANT"),
+		"DESTRUCTURING-BIND":  golemForm("%DESTRUCTURING-BIND"),
 		"MULTIPLE-VALUE-BIND": golemForm("%MULTIPLE-VALUE-BIND"),
-		"HANDLER-BIND":   golemForm("%HANDLER-BIND"),
-		"RESTART-BIND":   golemForm("%RESTART-BIND"),
+		"HANDLER-BIND":        golemForm("%HANDLER-BIND"),
+		"RESTART-BIND":        golemForm("%RESTART-BIND"),
 	}
 	golemForms = map[string]specialForm{
 		"%DEFUN": compileDefun, "%DEFMACRO": compileDefmacro,

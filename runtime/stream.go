@@ -187,13 +187,13 @@ func (s *ReaderStream) Close() {
 // TwoWayStream reads from one stream and writes to another.
 type TwoWayStream struct{ In, Out Stream }
 
-func (s *TwoWayStream) ReadChar() (rune, bool)  { return s.In.ReadChar() }
-func (s *TwoWayStream) UnreadChar(r rune)       { s.In.UnreadChar(r) }
-func (s *TwoWayStream) WriteString(str string)  { s.Out.WriteString(str) }
-func (s *TwoWayStream) Column() int             { return s.Out.Column() }
-func (s *TwoWayStream) IsInput() bool           { return true }
-func (s *TwoWayStream) IsOutput() bool          { return true }
-func (s *TwoWayStream) Close()                  {}
+func (s *TwoWayStream) ReadChar() (rune, bool) { return s.In.ReadChar() }
+func (s *TwoWayStream) UnreadChar(r rune)      { s.In.UnreadChar(r) }
+func (s *TwoWayStream) WriteString(str string) { s.Out.WriteString(str) }
+func (s *TwoWayStream) Column() int            { return s.Out.Column() }
+func (s *TwoWayStream) IsInput() bool          { return true }
+func (s *TwoWayStream) IsOutput() bool         { return true }
+func (s *TwoWayStream) Close()                 {}
 
 // BroadcastStream writes to several streams.
 type BroadcastStream struct{ Targets []Stream }

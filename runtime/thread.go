@@ -62,12 +62,14 @@ type Thread struct {
 	LocalExit  any
 	LocalValue Value
 
-	Limits      Limits
-	steps       uint64
-	nextCheck   uint64
-	deadline    time.Time
-	interrupted atomic.Int32
-	reason      atomic.Value // string
+	Limits    Limits
+	steps     uint64
+	nextCheck uint64
+	deadline  time.Time
+	// deadlineSpan is the time allowed from the start, for the timeout message.
+	deadlineSpan time.Duration
+	interrupted  atomic.Int32
+	reason       atomic.Value // string
 	// Allocated counts bytes of program-sized allocations (arrays, strings, bignums).
 	Allocated int64
 	// Output counts characters written to limited output streams.
@@ -92,12 +94,14 @@ func NewThread(img *Image, ctx context.Context, lim Limits) *Thread {
 	}
 	th := &Thread{Img: img, Ctx: ctx, Limits: lim, nv: 1, argStack: make([]Value, 256)}
 	th.nextCheck = checkInterval
+	now := time.Now()
 	if lim.Timeout > 0 {
-		th.deadline = time.Now().Add(lim.Timeout)
+		th.deadline = now.Add(lim.Timeout)
 	}
 	if d, ok := ctx.Deadline(); ok && (th.deadline.IsZero() || d.Before(th.deadline)) {
 		th.deadline = d
 	}
+	th.deadlineSpan = th.deadline.Sub(now)
 	return th
 }
 
@@ -140,7 +144,7 @@ func (th *Thread) slowCheck() {
 	default:
 	}
 	if !th.deadline.IsZero() && time.Now().After(th.deadline) {
-		th.Interrupt("timeout: evaluation took longer than " + th.Limits.Timeout.String())
+		th.Interrupt("timeout: evaluation took longer than " + th.deadlineSpan.Round(time.Millisecond).String())
 		th.slowCheck()
 	}
 	yieldIfSingleThreaded()
@@ -276,9 +280,9 @@ func (th *Thread) SymbolValue(s *Symbol) Value {
 type DynState struct {
 	sp, specials, frames, nest int
 	frameTop, localsTop        int
-	handlers                  [][]Handler
-	restarts                  []*Restart
-	catchers                  int
+	handlers                   [][]Handler
+	restarts                   []*Restart
+	catchers                   int
 }
 
 // Save captures the dynamic state at a catch point.
