@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	goruntime "runtime"
 	"strings"
@@ -48,6 +49,10 @@ type Options struct {
 	Package string
 	// Unrestricted gives Lisp code access to the host file system (the CLI).
 	Unrestricted bool
+	// AllowRead and AllowWrite open directories of the host file system to a
+	// sandboxed interpreter; FS is a read-only file system LOAD and OPEN read from.
+	AllowRead, AllowWrite []string
+	FS                    fs.FS
 }
 
 // Interpreter is one Lisp world.
@@ -64,6 +69,7 @@ type Interpreter struct {
 func New(opts Options) *Interpreter {
 	img := rt.NewImage()
 	img.Sandbox = !opts.Unrestricted
+	img.Files = rt.FileAccess{ReadDirs: opts.AllowRead, WriteDirs: opts.AllowWrite, FS: opts.FS}
 	in := &Interpreter{img: img, opts: opts}
 	eval.SetReader(img, func(th *rt.Thread, s rt.Stream, eof rt.Value) rt.Value {
 		return reader.Read(th, s, false, eof, false)

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"io/fs"
 	"sort"
 	"strings"
 )
@@ -31,11 +32,22 @@ type Image struct {
 	Debugger func(th *Thread, c *Instance)
 
 	gensymCounter int64
-	// Sandbox is true for untrusted sessions: no file system access beyond FS.
+	// Sandbox is true for untrusted sessions: file access only as Files allows.
 	Sandbox bool
+	// Files says which files Lisp code may touch when Sandbox is set.
+	Files FileAccess
 	// Extra holds per-image state owned by other packages, keyed by a
 	// package-private key type.
 	Extra map[any]any
+}
+
+// FileAccess is the file-system policy of a sandboxed image: reads are
+// allowed inside ReadDirs (and through FS), writes inside WriteDirs. Paths
+// that escape a directory (.., symlinks) are refused.
+type FileAccess struct {
+	ReadDirs  []string
+	WriteDirs []string
+	FS        fs.FS // an embedder's read-only file system, consulted for relative paths
 }
 
 // Syms are the symbols Go code refers to by identity.
