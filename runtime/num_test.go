@@ -131,6 +131,9 @@ func (e *numEnv) run(form string) (vals []rt.Value, cond *rt.Instance) {
 			cond = u.Condition
 		}
 	}()
+	if !strings.HasPrefix(form, "(") {
+		e.th.SetSingle()
+	}
 	v := e.eval(form)
 	return e.th.MultipleValues(v), nil
 }
@@ -1345,4 +1348,52 @@ var numCases = [][2]string{
 	{"(parse-integer \"ffffffffffffffffffffffff\" :radix 16)", "79228162514264337593543950335 24"},
 	{"(parse-integer \"-1000000000000000000000000000000000000000000\" :radix 2)", "-4398046511104 44"},
 	{"(parse-integer \"99999999999999999999x\" :junk-allowed t)", "99999999999999999999 20"},
+	// Constants.
+	{"most-positive-short-float", "3.4028235e38"},
+	{"most-negative-short-float", "-3.4028235e38"},
+	{"least-positive-short-float", "1.4012985e-45"},
+	{"least-negative-short-float", "-1.4012985e-45"},
+	{"least-positive-normalized-short-float", "1.1754944e-38"},
+	{"least-negative-normalized-short-float", "-1.1754944e-38"},
+	{"short-float-epsilon", "5.960465e-8"},
+	{"short-float-negative-epsilon", "2.9802326e-8"},
+	{"most-positive-single-float", "3.4028235e38"},
+	{"most-negative-single-float", "-3.4028235e38"},
+	{"least-positive-single-float", "1.4012985e-45"},
+	{"least-negative-single-float", "-1.4012985e-45"},
+	{"least-positive-normalized-single-float", "1.1754944e-38"},
+	{"least-negative-normalized-single-float", "-1.1754944e-38"},
+	{"single-float-epsilon", "5.960465e-8"},
+	{"single-float-negative-epsilon", "2.9802326e-8"},
+	{"most-positive-double-float", "1.7976931348623157d308"},
+	{"most-negative-double-float", "-1.7976931348623157d308"},
+	{"least-positive-double-float", "4.9406564584124654d-324"},
+	{"least-negative-double-float", "-4.9406564584124654d-324"},
+	{"least-positive-normalized-double-float", "2.2250738585072014d-308"},
+	{"least-negative-normalized-double-float", "-2.2250738585072014d-308"},
+	{"double-float-epsilon", "1.1102230246251568d-16"},
+	{"double-float-negative-epsilon", "5.551115123125784d-17"},
+	{"most-positive-long-float", "1.7976931348623157d308"},
+	{"most-negative-long-float", "-1.7976931348623157d308"},
+	{"least-positive-long-float", "4.9406564584124654d-324"},
+	{"least-negative-long-float", "-4.9406564584124654d-324"},
+	{"least-positive-normalized-long-float", "2.2250738585072014d-308"},
+	{"least-negative-normalized-long-float", "-2.2250738585072014d-308"},
+	{"long-float-epsilon", "1.1102230246251568d-16"},
+	{"long-float-negative-epsilon", "5.551115123125784d-17"},
+	{"boole-clr", "0"},
+	{"boole-set", "1"},
+	{"boole-1", "2"},
+	{"boole-2", "3"},
+	{"boole-c1", "4"},
+	{"boole-c2", "5"},
+	{"boole-and", "6"},
+	{"boole-ior", "7"},
+	{"boole-xor", "8"},
+	{"boole-eqv", "9"},
+	{"boole-nand", "10"},
+	{"boole-nor", "11"},
+	{"boole-andc1", "12"},
+	{"boole-andc2", "13"},
+	{"boole-orc1", "14"},
 }
