@@ -209,15 +209,8 @@ func charNameForPrint(r rune) string {
 	if r >= 32 && r < 127 {
 		return string(r)
 	}
-	if r >= 127 && r <= 159 {
-		return rt.CharName(r)
-	}
-	if name := rt.CharName(r); !isCodeName(name) {
-		return name
-	}
-	if isPrintableRune(r) {
-		return string(r)
-	}
+	// Like SBCL, every other character prints by name (U<hex> when it has
+	// no name golem knows).
 	return rt.CharName(r)
 }
 

@@ -171,6 +171,7 @@ func normalizeDenormal(df decodedFloat) decodedFloat {
 		df.f <<= 1
 		df.e--
 	}
+	df.minExp = false
 	return df
 }
 
@@ -385,14 +386,18 @@ func flonumToString(x float64, single bool, width int, hasWidth bool, fdigits in
 
 // floatArg converts a FORMAT float directive's argument: floats stay,
 // rationals become single floats; ok is false for non-numbers.
-func floatArg(v rt.Value) (x float64, single bool, ok bool) {
+func (f *fstate) floatArg(v rt.Value) (x float64, single bool, ok bool) {
 	switch n := v.(type) {
 	case rt.SingleFloat:
 		return float64(n), true, true
 	case rt.DoubleFloat:
 		return float64(n), false, true
 	case rt.Fixnum, *rt.Bignum, *rt.Ratio:
-		return float64(float32(rt.ToFloat64(v))), true, true
+		x := float64(float32(rt.ToFloat64(v)))
+		if math.IsInf(x, 0) {
+			f.th.ArithmeticError("FLOATING-POINT-OVERFLOW", "FLOAT", v, f.th.Img.S.SingleFloat)
+		}
+		return x, true, true
 	}
 	return 0, false, false
 }
@@ -433,7 +438,7 @@ func signBit(x float64) bool { return math.Signbit(x) }
 func (f *fstate) nonFloatField(d *fnode, v rt.Value, w optInt) {
 	s := ToString(f.th, v, false)
 	if w.ok {
-		f.writeField(d, s, w.v, 1, 0, ' ', true)
+		f.writeField(d, s, w.v, 1, 0, ' ', false)
 	} else {
 		f.write(s)
 	}
@@ -457,7 +462,7 @@ func (f *fstate) fixedDirective(d *fnode) {
 		pad = ' '
 	}
 	v := f.next(d.pos)
-	x, single, ok := floatArg(v)
+	x, single, ok := f.floatArg(v)
 	if !ok {
 		f.nonFloatField(d, v, w)
 		return
@@ -524,24 +529,15 @@ func (f *fstate) fixedAux(x float64, single bool, w, d, k optInt, ovf rune, hasO
 
 // --- ~E ---
 
-// intexp computes base^power by repeated squaring, as SBCL's INTEXP does,
-// so that the rounding of intermediate products matches.
-func intexp(base float64, power int) float64 {
-	if power < 0 {
-		return 1 / intexp(base, -power)
+// pow10f returns (EXPT 10d0 n) as SBCL computes it (libm pow): the
+// correctly rounded power of ten, except for the two exponents where the
+// exact value is a tie and pow rounds up.
+func pow10f(n int) float64 {
+	f, _ := strconv.ParseFloat("1e"+strconv.Itoa(n), 64)
+	if n == 23 || n == 210 {
+		f = math.Nextafter(f, math.Inf(1))
 	}
-	total := 1.0
-	if power&1 == 1 {
-		total = base
-	}
-	for power != 0 {
-		base *= base
-		power >>= 1
-		if power&1 == 1 {
-			total = base * total
-		}
-	}
-	return total
+	return f
 }
 
 // scaleExponent is SBCL's SCALE-EXPONENT: it returns x scaled into
@@ -555,12 +551,12 @@ func scaleExponent(x float64, single bool) (float64, int) {
 	var y float64
 	if ex < 0 {
 		if x < 2.2250738585072014e-308 {
-			y = x * 1.0e16 * intexp(10.0, -ex-16)
+			y = x * 1.0e16 * pow10f(-ex-16)
 		} else {
-			y = x * 10.0 * intexp(10.0, -ex-1)
+			y = x * 10.0 * pow10f(-ex-1)
 		}
 	} else {
-		y = x / 10.0 / intexp(10.0, ex-1)
+		y = x / 10.0 / pow10f(ex-1)
 	}
 	z := y
 	d := 10.0
@@ -607,7 +603,7 @@ func (f *fstate) expDirective(d *fnode) {
 	}
 	marker, hasMarker := f.optChar(d, 6)
 	v := f.next(d.pos)
-	x, single, ok := floatArg(v)
+	x, single, ok := f.floatArg(v)
 	if !ok {
 		f.nonFloatField(d, v, w)
 		return
@@ -737,7 +733,7 @@ func (f *fstate) generalDirective(d *fnode) {
 	}
 	marker, hasMarker := f.optChar(d, 6)
 	v := f.next(d.pos)
-	x, single, ok := floatArg(v)
+	x, single, ok := f.floatArg(v)
 	if !ok {
 		f.nonFloatField(d, v, w)
 		return
@@ -787,7 +783,7 @@ func (f *fstate) dollarDirective(d *fnode) {
 	w := f.intParam(d, 2, 0)
 	pad := f.charParam(d, 3, ' ')
 	v := f.next(d.pos)
-	x, single, ok := floatArg(v)
+	x, single, ok := f.floatArg(v)
 	if !ok {
 		f.writeField(d, ToString(f.th, v, false), w, 1, 0, ' ', true)
 		return

@@ -1,6 +1,8 @@
 package printer
 
 import (
+	"strings"
+
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
@@ -219,7 +221,7 @@ func (p *printer) block(list rt.Value, body func(x bc)) {
 // asList prints v in the given list style when it is a list, and with
 // WRITE otherwise (like ~:/pprint-fill/ and friends), honouring circularity.
 func (p *printer) asList(v rt.Value, style func(p *printer, l rt.Value)) {
-	if !rt.IsList(v) {
+	if !rt.IsList(v) || p.isCommaForm(v) {
 		p.object(v)
 		return
 	}
@@ -276,20 +278,21 @@ func ppFunCall(p *printer, l rt.Value) {
 	})
 }
 
-// ppLinearCall: ~:<~^~W~^ ~:I~@{~W~^ ~_~}~:> (LOOP without keywords).
-func ppLinearCall(p *printer, l rt.Value) {
+// ppSimpleLoop: ~:<~^~W~^ ~:_~:I~@{~W~^ ~:@_~}~:> (LOOP without keywords).
+func ppSimpleLoop(p *printer, l rt.Value) {
 	p.block(l, func(x bc) {
 		if x.done() || !x.pr() || x.done() {
 			return
 		}
 		x.w(" ")
+		x.nl(NewlineFill)
 		x.indent(true, 0)
 		for !x.done() {
 			if !x.pr() || x.done() {
 				return
 			}
 			x.w(" ")
-			x.nl(NewlineLinear)
+			x.nl(NewlineMandatory)
 		}
 	})
 }
@@ -420,10 +423,179 @@ func ppCase(p *printer, l rt.Value) {
 		for !x.done() {
 			x.w(" ")
 			x.nl(NewlineLinear)
-			if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppLinear) }) {
+			if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppCaseClause) }) {
 				return
 			}
 		}
+	})
+}
+
+// ppTypecase is ppCase with the clause types printed as objects.
+func ppTypecase(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.indent(false, 3)
+		x.nl(NewlineFill)
+		if !x.pr() {
+			return
+		}
+		x.indent(false, 1)
+		for !x.done() {
+			x.w(" ")
+			x.nl(NewlineLinear)
+			if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppProgn) }) {
+				return
+			}
+		}
+	})
+}
+
+// ppCaseClause prints a CASE clause: the keys in fill style, then the
+// forms separated by linear newlines.
+func ppCaseClause(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppFill) }) {
+			return
+		}
+		for !x.done() {
+			x.w(" ")
+			x.nl(NewlineLinear)
+			if !x.pr() {
+				return
+			}
+		}
+	})
+}
+
+// ppProgv: ~:<~^~W~^~3I ~_~W~^ ~_~W~^~1I~@{ ~_~W~}~:>
+func ppProgv(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.indent(false, 3)
+		x.w(" ")
+		x.nl(NewlineLinear)
+		if !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineLinear)
+		if !x.pr() || x.done() {
+			return
+		}
+		x.indent(false, 1)
+		ppRestLinear(x)
+	})
+}
+
+// ppRestLinear prints " ~_~W" for each remaining element.
+func ppRestLinear(x bc) {
+	for !x.done() {
+		x.w(" ")
+		x.nl(NewlineLinear)
+		if !x.pr() {
+			return
+		}
+	}
+}
+
+// ppDestructuringBind: ~:<~^~W~^~3I ~_~:/pprint-lambda-list/~^ ~_~W~1I~@{ ~_~W~}~:>
+func ppDestructuringBind(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.indent(false, 3)
+		x.w(" ")
+		x.nl(NewlineLinear)
+		if !x.prWith(ppLambdaList) || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineLinear)
+		if !x.pr() {
+			return
+		}
+		x.indent(false, 1)
+		ppRestLinear(x)
+	})
+}
+
+// ppDefpackage: the name, then each option on its own line.
+func ppDefpackage(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.indent(false, 3)
+		x.nl(NewlineFill)
+		if !x.pr() {
+			return
+		}
+		x.indent(false, 1)
+		for !x.done() {
+			x.nl(NewlineMandatory)
+			if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppLinearCall) }) {
+				return
+			}
+		}
+	})
+}
+
+// ppLinearCall: ~:<~^~W~^ ~:I~@{~W~^ ~_~}~:> (DEFPACKAGE options).
+func ppLinearCall(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.indent(true, 0)
+		for !x.done() {
+			if !x.pr() || x.done() {
+				return
+			}
+			x.w(" ")
+			x.nl(NewlineLinear)
+		}
+	})
+}
+
+// ppDefmethod: like DEFUN, with the method qualifiers after the name.
+func ppDefmethod(p *printer, l rt.Value) {
+	p.block(l, func(x bc) {
+		if x.done() || !x.pr() || x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineMiser)
+		x.indent(true, 0)
+		if !x.pr() {
+			return
+		}
+		for !x.done() {
+			if rc, ok := x.b.rest.(*rt.Cons); !ok || rt.IsList(rc.Car) {
+				break
+			}
+			x.w(" ")
+			if !x.pr() {
+				return
+			}
+		}
+		if x.done() {
+			return
+		}
+		x.w(" ")
+		x.nl(NewlineFill)
+		if !x.prWith(ppLambdaList) {
+			return
+		}
+		x.indent(false, 1)
+		ppRestLinear(x)
 	})
 }
 
@@ -457,7 +629,6 @@ func ppLet(p *printer, l rt.Value) {
 			return
 		}
 		x.indent(false, 1)
-		x.w(" ")
 		x.nl(NewlineMandatory)
 		ppBody(x)
 	})
@@ -475,20 +646,20 @@ func ppBody(x bc) {
 }
 
 // ppFunDef prints one FLET/LABELS/MACROLET definition:
-// ~:<~^~W~^ ~@_~:/pprint-lambda-list/~1I~:@_~@{~W~^ ~_~}~:>
+// ~:<~^~W~^~3I ~:_~/pprint-lambda-list/~1I~:@_~@{~W~^ ~_~}~:>
 func ppFunDef(p *printer, v rt.Value) {
 	p.asList(v, func(p *printer, v rt.Value) {
 		p.block(v, func(x bc) {
 			if x.done() || !x.pr() || x.done() {
 				return
 			}
+			x.indent(false, 3)
 			x.w(" ")
-			x.nl(NewlineMiser)
-			if !x.prWith(ppLambdaList) || x.done() {
+			x.nl(NewlineFill)
+			if !x.prWith(ppLambdaList) {
 				return
 			}
 			x.indent(false, 1)
-			x.w(" ")
 			x.nl(NewlineMandatory)
 			ppBody(x)
 		})
@@ -525,7 +696,6 @@ func ppFlet(p *printer, l rt.Value) {
 			return
 		}
 		x.indent(false, 1)
-		x.w(" ")
 		x.nl(NewlineMandatory)
 		ppBody(x)
 	})
@@ -584,11 +754,12 @@ func ppLambda(p *printer, l rt.Value) {
 
 // ppLambdaList prints a lambda list: fill newlines between parameters,
 // linear ones before lambda list keywords.
-func ppLambdaList(p *printer, v rt.Value) {
-	if c, ok := v.(*rt.Cons); ok && p.isCommaForm(c) {
-		v = rt.List(c)
-	}
-	if !rt.IsList(v) {
+func ppLambdaList(p *printer, v rt.Value) { lambdaList(p, v, true) }
+
+// lambdaList prints a lambda list; a top-level one (directly in a
+// definition) allows a line break before its first parameter too.
+func lambdaList(p *printer, v rt.Value, top bool) {
+	if !rt.IsList(v) || p.isCommaForm(v) {
 		p.object(v)
 		return
 	}
@@ -612,27 +783,23 @@ func ppLambdaList(p *printer, v rt.Value) {
 			if !ok {
 				return
 			}
-			if !first {
-				switch arg {
-				case S.Optional:
-					state = stOptional
-					x.nl(NewlineLinear)
-				case S.Rest, S.Body:
-					state = stRequired
-					x.nl(NewlineLinear)
-				case S.Key:
-					state = stKey
-					x.nl(NewlineLinear)
-				case S.Aux:
-					state = stOptional
-					x.nl(NewlineLinear)
-				default:
-					x.nl(NewlineFill)
-				}
+			kind := NewlineLinear
+			switch arg {
+			case S.Optional, S.Aux:
+				state = stOptional
+			case S.Rest, S.Body:
+				state = stRequired
+			case S.Key:
+				state = stKey
+			default:
+				kind = NewlineFill
+			}
+			if !first || top {
+				x.nl(kind)
 			}
 			switch state {
 			case stRequired:
-				ppLambdaList(p, arg)
+				lambdaList(p, arg, false)
 			default:
 				key := state == stKey
 				p.asList(arg, func(p *printer, l rt.Value) {
@@ -649,7 +816,7 @@ func ppLambdaList(p *printer, v rt.Value) {
 										}
 										z.w(" ")
 										z.nl(NewlineFill)
-										if !z.prWith(ppLambdaList) {
+										if !z.prWith(func(p *printer, v rt.Value) { lambdaList(p, v, false) }) {
 											return
 										}
 										for !z.done() {
@@ -664,7 +831,7 @@ func ppLambdaList(p *printer, v rt.Value) {
 							}) {
 								return
 							}
-						} else if !y.prWith(ppLambdaList) {
+						} else if !y.prWith(func(p *printer, v rt.Value) { lambdaList(p, v, false) }) {
 							return
 						}
 						for !y.done() {
@@ -682,7 +849,9 @@ func ppLambdaList(p *printer, v rt.Value) {
 	})
 }
 
-// ppSetq: SETQ, PSETQ, SETF, PSETF.
+// ppSetq: SETQ, PSETQ, SETF, PSETF. Each place/value pair is a logical
+// block of its own (the value indented by 2 when it goes to a new line);
+// pairs are separated by mandatory newlines.
 func ppSetq(p *printer, l rt.Value) {
 	c := l.(*rt.Cons)
 	pairs := false
@@ -694,26 +863,31 @@ func ppSetq(p *printer, l rt.Value) {
 			return
 		}
 		x.w(" ")
-		x.nl(NewlineMiser)
+		x.indent(true, 0)
 		if !pairs {
-			x.indent(true, 0)
 			if !x.pr() || x.done() {
 				return
 			}
 			x.w(" ")
-			x.nl(NewlineLinear)
+			x.nl(NewlineFill)
 			x.pr()
 			return
 		}
 		for {
-			x.indent(true, 2)
-			if !x.pr() || x.done() {
-				return
-			}
-			x.w(" ")
-			x.nl(NewlineLinear)
-			x.indent(true, -2)
-			if !x.pr() || x.done() {
+			stop := false
+			p.logicalBlock(rt.NIL, true, "", "", false, func(*Block) {
+				if !x.pr() || x.done() {
+					stop = true
+					return
+				}
+				x.w(" ")
+				x.indent(false, 2)
+				x.nl(NewlineFill)
+				if !x.pr() || x.done() {
+					stop = true
+				}
+			})
+			if stop || x.done() {
 				return
 			}
 			x.w(" ")
@@ -800,8 +974,7 @@ func ppDo(p *printer, l rt.Value) {
 						}) || y.done() {
 							return
 						}
-						y.w(" ")
-						y.nl(NewlineLinear)
+						y.nl(NewlineMandatory)
 					}
 				})
 			})
@@ -825,7 +998,7 @@ var loopSeparators = map[string]bool{
 	"APPENDING": true, "NCONC": true, "NCONCING": true, "COUNT": true, "COUNTING": true,
 	"SUM": true, "SUMMING": true, "MAXIMIZE": true, "MAXIMIZING": true, "MINIMIZE": true,
 	"MINIMIZING": true, "IF": true, "WHEN": true, "UNLESS": true, "WHILE": true, "UNTIL": true,
-	"REPEAT": true, "ALWAYS": true, "NEVER": true, "THEREIS": true, "RETURN": true, "ELSE": true,
+	"REPEAT": true, "ALWAYS": true, "NEVER": true, "THEREIS": true, "RETURN": true,
 	"END": true, "NAMED": true,
 }
 
@@ -836,8 +1009,8 @@ func ppLoop(p *printer, l rt.Value) {
 		ppFill(p, l)
 		return
 	}
-	if _, isSym := d.Car.(*rt.Symbol); !isSym {
-		ppLinearCall(p, l)
+	if _, isCons := d.Car.(*rt.Cons); isCons {
+		ppSimpleLoop(p, l)
 		return
 	}
 	p.block(l, func(x bc) {
@@ -907,11 +1080,9 @@ func ppMacroCall(p *printer, l rt.Value, n int) {
 				x.w(" ")
 			case i < n:
 				x.indent(false, 3)
-				x.w(" ")
 				x.nl(NewlineMandatory)
 			default:
 				x.indent(false, 1)
-				x.w(" ")
 				x.nl(NewlineMandatory)
 			}
 			if !x.pr() {
@@ -951,7 +1122,8 @@ func (p *printer) bodyPosition(ll rt.Value) int {
 	return -1
 }
 
-// styles returns the table of special styles keyed by operator.
+// buildStyles fills the table of standard styles keyed by operator (the
+// operators SBCL's standard pprint dispatch table treats specially).
 func (st *imageState) buildStyles(img *rt.Image) {
 	c := img.CLSym
 	add := func(fn func(p *printer, l rt.Value), names ...string) {
@@ -963,35 +1135,97 @@ func (st *imageState) buildStyles(img *rt.Image) {
 	add(ppLambda, "LAMBDA")
 	add(ppFunCall, "DECLARE", "DECLAIM")
 	add(ppBlock, "BLOCK", "CATCH", "RETURN-FROM", "THROW", "EVAL-WHEN", "MULTIPLE-VALUE-CALL",
-		"MULTIPLE-VALUE-PROG1", "UNWIND-PROTECT", "THE", "PROG1", "PROG2", "DEFVAR", "DEFPARAMETER",
-		"DEFCONSTANT", "DEFSTRUCT", "DEFTYPE", "WHEN", "UNLESS", "DOLIST", "DOTIMES",
+		"MULTIPLE-VALUE-PROG1", "UNWIND-PROTECT", "PROG1", "DEFVAR", "DEFPARAMETER",
+		"DEFCONSTANT", "DEFSTRUCT", "WHEN", "UNLESS", "DOLIST", "DOTIMES", "MULTIPLE-VALUE-SETQ",
 		"DO-SYMBOLS", "DO-EXTERNAL-SYMBOLS", "DO-ALL-SYMBOLS", "WITH-OPEN-FILE", "WITH-OPEN-STREAM",
-		"WITH-OUTPUT-TO-STRING", "WITH-INPUT-FROM-STRING", "WITH-STANDARD-IO-SYNTAX",
-		"WITH-COMPILATION-UNIT", "WITH-HASH-TABLE-ITERATOR", "WITH-PACKAGE-ITERATOR",
-		"WITH-SIMPLE-RESTART", "WITH-CONDITION-RESTARTS", "PPRINT-LOGICAL-BLOCK",
-		"PRINT-UNREADABLE-OBJECT", "DEFINE-CONDITION", "DEFPACKAGE")
-	add(ppBind, "MULTIPLE-VALUE-BIND", "DESTRUCTURING-BIND", "WITH-ACCESSORS", "WITH-SLOTS")
+		"WITH-OUTPUT-TO-STRING", "WITH-INPUT-FROM-STRING", "WITH-COMPILATION-UNIT",
+		"WITH-HASH-TABLE-ITERATOR", "WITH-PACKAGE-ITERATOR", "WITH-SIMPLE-RESTART",
+		"PPRINT-LOGICAL-BLOCK", "PRINT-UNREADABLE-OBJECT")
+	add(ppBind, "MULTIPLE-VALUE-BIND", "PROG2")
+	add(ppDestructuringBind, "DESTRUCTURING-BIND")
+	add(ppProgv, "PROGV")
 	add(ppFlet, "FLET", "LABELS", "MACROLET")
 	add(ppQuoteWith("#'"), "FUNCTION")
 	add(ppQuoteWith("'"), "QUOTE")
 	add(ppIf, "IF")
-	add(ppProgn, "PROGN", "LOCALLY", "HANDLER-CASE", "RESTART-CASE", "IGNORE-ERRORS")
+	add(ppProgn, "PROGN", "LOCALLY", "STEP", "TIME", "WITH-STANDARD-IO-SYNTAX")
 	add(ppLet, "LET", "LET*", "SYMBOL-MACROLET")
 	add(ppSetq, "SETQ", "PSETQ", "SETF", "PSETF")
 	add(ppTagbody, "TAGBODY")
 	add(ppProg, "PROG", "PROG*")
-	add(ppCase, "CASE", "CCASE", "ECASE", "TYPECASE", "CTYPECASE", "ETYPECASE")
-	add(ppCond, "COND")
-	add(ppDefun, "DEFUN", "DEFMACRO", "DEFINE-COMPILER-MACRO", "DEFINE-MODIFY-MACRO", "DEFSETF",
-		"DEFINE-SETF-EXPANDER")
+	add(ppCase, "CASE", "CCASE", "ECASE")
+	add(ppTypecase, "TYPECASE", "CTYPECASE", "ETYPECASE")
+	add(ppDefun, "DEFUN", "DEFMACRO", "DEFINE-MODIFY-MACRO", "DEFSETF", "DEFINE-SETF-EXPANDER", "DEFTYPE")
+	add(ppDefmethod, "DEFMETHOD")
+	add(ppDefpackage, "DEFPACKAGE")
 	add(ppDo, "DO", "DO*")
 	add(ppLoop, "LOOP")
+	// Standard macros printed as macro calls: distinguished arguments
+	// before the &body.
+	for name, n := range map[string]int{"DEFGENERIC": 2, "DEFINE-COMPILER-MACRO": 2, "DEFINE-CONDITION": 3,
+		"HANDLER-BIND": 1, "RESTART-BIND": 1, "RESTART-CASE": 1, "WITH-ACCESSORS": 2,
+		"WITH-CONDITION-RESTARTS": 2, "WITH-SLOTS": 2} {
+		n := n
+		add(func(p *printer, l rt.Value) { ppMacroCall(p, l, n) }, name)
+	}
 	S := img.S
 	st.styles[S.Backquote] = ppQuoteWith("`")
 	st.styles[S.Comma] = ppQuoteWith(",")
 	st.styles[S.CommaAt] = ppQuoteWith(",@")
 	st.styles[S.CommaDot] = ppQuoteWith(",.")
+	st.notFbound = map[string]bool{}
+	for _, n := range strings.Fields(clNotFbound) {
+		st.notFbound[n] = true
+	}
 }
+
+// clNotFbound lists the COMMON-LISP symbols that are not fbound in SBCL: a
+// list headed by any other CL symbol prints in function call style,
+// whether or not golem defines the operator.
+const clNotFbound = "" +
+	"&ALLOW-OTHER-KEYS &AUX &BODY &ENVIRONMENT &KEY &OPTIONAL &REST &WHOLE ** *** " +
+	"*BREAK-ON-SIGNALS* *COMPILE-FILE-PATHNAME* *COMPILE-FILE-TRUENAME* *COMPILE-PRINT* " +
+	"*COMPILE-VERBOSE* *DEBUG-IO* *DEBUGGER-HOOK* *DEFAULT-PATHNAME-DEFAULTS* *ERROR-OUTPUT* " +
+	"*FEATURES* *GENSYM-COUNTER* *LOAD-PATHNAME* *LOAD-PRINT* *LOAD-TRUENAME* *LOAD-VERBOSE* " +
+	"*MACROEXPAND-HOOK* *MODULES* *PACKAGE* *PRINT-ARRAY* *PRINT-BASE* *PRINT-CASE* " +
+	"*PRINT-CIRCLE* *PRINT-ESCAPE* *PRINT-GENSYM* *PRINT-LENGTH* *PRINT-LEVEL* *PRINT-LINES* " +
+	"*PRINT-MISER-WIDTH* *PRINT-PPRINT-DISPATCH* *PRINT-PRETTY* *PRINT-RADIX* *PRINT-READABLY* " +
+	"*PRINT-RIGHT-MARGIN* *QUERY-IO* *RANDOM-STATE* *READ-BASE* *READ-DEFAULT-FLOAT-FORMAT* " +
+	"*READ-EVAL* *READ-SUPPRESS* *READTABLE* *STANDARD-INPUT* *STANDARD-OUTPUT* *TERMINAL-IO* " +
+	"*TRACE-OUTPUT* ++ +++ // /// ARITHMETIC-ERROR ARRAY ARRAY-DIMENSION-LIMIT ARRAY-RANK-LIMIT " +
+	"ARRAY-TOTAL-SIZE-LIMIT BASE-CHAR BASE-STRING BIGNUM BIT-VECTOR BOOLE-1 BOOLE-2 BOOLE-AND " +
+	"BOOLE-ANDC1 BOOLE-ANDC2 BOOLE-C1 BOOLE-C2 BOOLE-CLR BOOLE-EQV BOOLE-IOR BOOLE-NAND " +
+	"BOOLE-NOR BOOLE-ORC1 BOOLE-ORC2 BOOLE-SET BOOLE-XOR BOOLEAN BROADCAST-STREAM " +
+	"BUILT-IN-CLASS CALL-ARGUMENTS-LIMIT CALL-NEXT-METHOD CELL-ERROR CHAR-CODE-LIMIT CLASS " +
+	"COMPILATION-SPEED COMPILED-FUNCTION COMPILER-MACRO CONCATENATED-STREAM CONDITION " +
+	"CONTROL-ERROR DEBUG DECLARATION DECLARE DIVISION-BY-ZERO DOUBLE-FLOAT DOUBLE-FLOAT-EPSILON " +
+	"DOUBLE-FLOAT-NEGATIVE-EPSILON DYNAMIC-EXTENT ECHO-STREAM END-OF-FILE EXTENDED-CHAR " +
+	"FILE-ERROR FILE-STREAM FIXNUM FLOATING-POINT-INEXACT FLOATING-POINT-INVALID-OPERATION " +
+	"FLOATING-POINT-OVERFLOW FLOATING-POINT-UNDERFLOW FTYPE GENERIC-FUNCTION HASH-TABLE " +
+	"IGNORABLE IGNORE INLINE INTEGER INTERNAL-TIME-UNITS-PER-SECOND KEYWORD " +
+	"LAMBDA-LIST-KEYWORDS LAMBDA-PARAMETERS-LIMIT LEAST-NEGATIVE-DOUBLE-FLOAT " +
+	"LEAST-NEGATIVE-LONG-FLOAT LEAST-NEGATIVE-NORMALIZED-DOUBLE-FLOAT " +
+	"LEAST-NEGATIVE-NORMALIZED-LONG-FLOAT LEAST-NEGATIVE-NORMALIZED-SHORT-FLOAT " +
+	"LEAST-NEGATIVE-NORMALIZED-SINGLE-FLOAT LEAST-NEGATIVE-SHORT-FLOAT " +
+	"LEAST-NEGATIVE-SINGLE-FLOAT LEAST-POSITIVE-DOUBLE-FLOAT LEAST-POSITIVE-LONG-FLOAT " +
+	"LEAST-POSITIVE-NORMALIZED-DOUBLE-FLOAT LEAST-POSITIVE-NORMALIZED-LONG-FLOAT " +
+	"LEAST-POSITIVE-NORMALIZED-SHORT-FLOAT LEAST-POSITIVE-NORMALIZED-SINGLE-FLOAT " +
+	"LEAST-POSITIVE-SHORT-FLOAT LEAST-POSITIVE-SINGLE-FLOAT LONG-FLOAT LONG-FLOAT-EPSILON " +
+	"LONG-FLOAT-NEGATIVE-EPSILON MAKE-METHOD METHOD METHOD-COMBINATION " +
+	"MOST-NEGATIVE-DOUBLE-FLOAT MOST-NEGATIVE-FIXNUM MOST-NEGATIVE-LONG-FLOAT " +
+	"MOST-NEGATIVE-SHORT-FLOAT MOST-NEGATIVE-SINGLE-FLOAT MOST-POSITIVE-DOUBLE-FLOAT " +
+	"MOST-POSITIVE-FIXNUM MOST-POSITIVE-LONG-FLOAT MOST-POSITIVE-SHORT-FLOAT " +
+	"MOST-POSITIVE-SINGLE-FLOAT MULTIPLE-VALUES-LIMIT NEXT-METHOD-P NIL NOTINLINE NUMBER " +
+	"OPTIMIZE OTHERWISE PACKAGE PACKAGE-ERROR PARSE-ERROR PI PRINT-NOT-READABLE PROGRAM-ERROR " +
+	"RANDOM-STATE RATIO READER-ERROR READTABLE REAL RESTART SAFETY SATISFIES SEQUENCE " +
+	"SERIOUS-CONDITION SHORT-FLOAT SHORT-FLOAT-EPSILON SHORT-FLOAT-NEGATIVE-EPSILON SIGNED-BYTE " +
+	"SIMPLE-ARRAY SIMPLE-BASE-STRING SIMPLE-BIT-VECTOR SIMPLE-CONDITION SIMPLE-ERROR " +
+	"SIMPLE-STRING SIMPLE-TYPE-ERROR SIMPLE-VECTOR SIMPLE-WARNING SINGLE-FLOAT " +
+	"SINGLE-FLOAT-EPSILON SINGLE-FLOAT-NEGATIVE-EPSILON SPACE SPECIAL SPEED STANDARD " +
+	"STANDARD-CHAR STANDARD-CLASS STANDARD-GENERIC-FUNCTION STANDARD-METHOD STANDARD-OBJECT " +
+	"STORAGE-CONDITION STREAM STREAM-ERROR STRING-STREAM STRUCTURE STRUCTURE-CLASS " +
+	"STRUCTURE-OBJECT STYLE-WARNING SYMBOL SYNONYM-STREAM T TWO-WAY-STREAM TYPE TYPE-ERROR " +
+	"UNBOUND-SLOT UNBOUND-VARIABLE UNDEFINED-FUNCTION UNSIGNED-BYTE VARIABLE WARNING "
 
 // prettyObject prints v through the pprint dispatch; it reports whether it
 // did (false: use the ordinary printer).
@@ -1015,6 +1249,14 @@ func (p *printer) standardCons(c *rt.Cons) {
 	if head, ok := c.Car.(*rt.Symbol); ok {
 		if style := p.st.styles[head]; style != nil {
 			style(p, c)
+			return
+		}
+		if head.Pkg == p.img.CL || head == rt.NIL || head == rt.T {
+			if p.st.notFbound[head.Name] {
+				ppFill(p, c)
+			} else {
+				ppFunCall(p, c)
+			}
 			return
 		}
 		if head.Macro != nil {

@@ -82,6 +82,7 @@ type prettyStream struct {
 	readably   bool
 
 	buf         []rune
+	bufCap      int // SBCL's buffer size: output is attempted when it is full
 	bufOffset   int // position of buf[0]
 	bufStartCol int // output column of buf[0]
 	lineNumber  int
@@ -119,6 +120,7 @@ func newPrettyStream(th *rt.Thread, target rt.Stream) *prettyStream {
 		ps.bufStartCol = c
 	}
 	ps.blocks = []*lblock{{}}
+	ps.bufCap = 128
 	return ps
 }
 
@@ -159,24 +161,31 @@ func (ps *prettyStream) appendText(s string) {
 	if s == "" {
 		return
 	}
-	for _, r := range s {
-		ps.buf = append(ps.buf, r)
-	}
-	if len(ps.buf) > ps.lineLength {
-		ps.relieve()
+	rs := []rune(s)
+	for len(rs) > 0 {
+		n := min(ps.ensureSpace(len(rs)), len(rs))
+		ps.buf = append(ps.buf, rs[:n]...)
+		rs = rs[n:]
 	}
 }
 
-// relieve outputs what can be decided once the buffer passes the margin.
-func (ps *prettyStream) relieve() {
-	for len(ps.buf) > ps.lineLength {
+// ensureSpace returns the room left in the buffer, first outputting what
+// can be decided when the buffer is full and longer than a line, or
+// growing it. Doing this exactly when SBCL does keeps partial-line output
+// (and so the layout) identical.
+func (ps *prettyStream) ensureSpace(want int) int {
+	for {
+		if avail := ps.bufCap - len(ps.buf); avail > 0 {
+			return avail
+		}
 		ps.th.Tick()
-		if ps.maybeOutput(false) {
-			continue
+		if len(ps.buf) > ps.lineLength {
+			if ps.maybeOutput(false) || ps.outputPartialLine() {
+				continue
+			}
 		}
-		if !ps.outputPartialLine() {
-			return
-		}
+		ps.th.CheckAlloc(int64(ps.bufCap) * 4)
+		ps.bufCap = max(2*ps.bufCap, ps.bufCap+want*5/4)
 	}
 }
 
@@ -508,6 +517,9 @@ func (ps *prettyStream) outputLine(until *qop) {
 	}
 	rest := ps.buf[consume:]
 	shift := consume - prefixLen
+	if newFill := prefixLen + len(rest); newFill > ps.bufCap {
+		ps.bufCap = max(2*ps.bufCap, ps.bufCap+(newFill-ps.bufCap)*5/4)
+	}
 	if prefixLen <= consume {
 		copy(ps.buf[prefixLen:], rest)
 		ps.buf = ps.buf[:prefixLen+len(rest)]
@@ -569,6 +581,9 @@ func (ps *prettyStream) expandTabs(through *qop) {
 		return
 	}
 	ps.th.CheckAlloc(int64(additional) * 4)
+	if newFill := len(ps.buf) + additional; newFill > ps.bufCap {
+		ps.bufCap = max(2*ps.bufCap, ps.bufCap+additional*5/4)
+	}
 	nb := make([]rune, 0, len(ps.buf)+additional)
 	prev := 0
 	for _, in := range ins {

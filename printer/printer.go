@@ -48,6 +48,8 @@ type imageState struct {
 	formatCache map[string]*fmtProgram
 	// styles maps operators to their standard pretty printing style.
 	styles map[*rt.Symbol]func(p *printer, l rt.Value)
+	// notFbound holds the names of CL symbols SBCL does not fbind.
+	notFbound map[string]bool
 }
 
 type stateKey struct{}
