@@ -172,3 +172,6 @@ func (th *Thread) random(limit Value, st *RandomState) Value {
 		kw("FORMAT-CONTROL"), NewString("Argument is neither a positive integer nor a positive float: ~S"),
 		kw("FORMAT-ARGUMENTS"), List(limit)))
 }
+
+// LispType makes TYPE-OF and TYPEP see random states as RANDOM-STATE.
+func (r *RandomState) LispType() string { return "RANDOM-STATE" }

@@ -1,0 +1,49 @@
+package eval_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/golem-lisp/golem"
+	"github.com/golem-lisp/golem/eval"
+	"github.com/golem-lisp/golem/reader"
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// compiledThunk compiles code in a fresh interpreter after evaluating setup.
+func compiledThunk(b *testing.B, setup, code string) (*rt.Thread, func(*rt.Thread) rt.Value) {
+	in := golem.New(golem.Options{})
+	if _, err := in.Eval(context.Background(), setup); err != nil {
+		b.Fatal(err)
+	}
+	th := rt.NewThread(in.Image(), context.Background(), rt.Limits{})
+	form, _ := reader.ReadFromString(th, code)
+	return th, eval.Compile(th, form)
+}
+
+// BenchmarkCall measures a call to a one-argument Lisp function: it must not allocate.
+func BenchmarkCall(b *testing.B) {
+	th, run := compiledThunk(b, "(defun id1 (x) x)", "(id1 7)")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		run(th)
+	}
+}
+
+// BenchmarkFixnumArith measures inlined fixnum arithmetic on small values: no allocation.
+func BenchmarkFixnumArith(b *testing.B) {
+	th, run := compiledThunk(b, "(defun ar (a b) (if (< a b) (+ a (- b 1)) (- a b)))", "(ar 10 20)")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		run(th)
+	}
+}
+
+// BenchmarkFib20 measures recursive calls with fixnum arithmetic.
+func BenchmarkFib20(b *testing.B) {
+	th, run := compiledThunk(b, "(defun fib (n) (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2)))))", "(fib 20)")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		run(th)
+	}
+}
