@@ -36,7 +36,7 @@ func (b *Block) Pop() (rt.Value, bool) {
 		return rt.NIL, false
 	}
 	if b.rest != rt.NIL && b.count > 0 {
-		if (p.circle != nil && p.circle.isShared(b.rest)) || (p.pretty && p.isCommaForm(b.rest)) {
+		if (p.circle != nil && p.circle.isShared(b.rest)) || (p.pretty && p.isBackquoteForm(b.rest)) {
 			p.write(". ")
 			p.object(b.rest)
 			b.stopped = true
@@ -1047,6 +1047,21 @@ func ppQuoteWith(prefix string) func(p *printer, l rt.Value) {
 		}
 		ppFill(p, l)
 	}
+}
+
+// isBackquoteForm reports whether v is a one-argument QUASIQUOTE or comma
+// form, which prints as a prefix character and so must follow a dot when it
+// is the tail of a list.
+func (p *printer) isBackquoteForm(v rt.Value) bool {
+	if p.isCommaForm(v) {
+		return true
+	}
+	c, ok := v.(*rt.Cons)
+	if !ok || c.Car != p.img.S.Backquote {
+		return false
+	}
+	d, ok := c.Cdr.(*rt.Cons)
+	return ok && d.Cdr == rt.NIL
 }
 
 // isCommaForm reports whether v is (UNQUOTE x) or a splicing variant.
