@@ -236,6 +236,11 @@ func (p *printer) char(r rune) {
 		p.write(string(r))
 		return
 	}
+	if p.readably && r != ' ' {
+		// SBCL names every character when printing readably.
+		p.write("#\\" + rt.CharName(r))
+		return
+	}
 	p.write("#\\" + charNameForPrint(r))
 }
 

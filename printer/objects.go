@@ -107,7 +107,30 @@ func (p *printer) vector(v *rt.Vector) {
 		p.unreadableArray(v)
 		return
 	}
+	if p.readably && v.ElemType != nil && v.ElemType != rt.T {
+		p.specializedReadably(v.ElemType, []int{len(v.Active())}, v.Active())
+		return
+	}
 	p.vectorItems(v.Active())
+}
+
+// specializedReadably prints SBCL's #A((dims) element-type . contents)
+// syntax for specialized arrays under *print-readably*.
+func (p *printer) specializedReadably(et rt.Value, dims []int, items []rt.Value) {
+	p.write("#A((")
+	for i, d := range dims {
+		if i > 0 {
+			p.write(" ")
+		}
+		p.write(strconv.Itoa(d))
+	}
+	p.write(") ")
+	p.object(et)
+	for _, x := range items {
+		p.write(" ")
+		p.object(x)
+	}
+	p.write(")")
 }
 
 // vectorItems prints #(...) for the given elements.
