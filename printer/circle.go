@@ -11,8 +11,9 @@ import (
 type circleTable struct {
 	// seen maps an object to its entry; shared is true when it was reached
 	// more than once.
-	seen map[rt.Value]*circleEntry
-	next int
+	seen          map[rt.Value]*circleEntry
+	next          int
+	length, level int // *print-length* and *print-level* (-1: none)
 }
 
 type circleEntry struct {
@@ -32,9 +33,11 @@ func circleCandidate(v rt.Value) bool {
 }
 
 // scanCircle walks v once (linear in its size) and marks shared objects.
-func scanCircle(th *rt.Thread, v rt.Value) *circleTable {
-	t := &circleTable{seen: map[rt.Value]*circleEntry{}}
-	t.walk(th, v)
+// Like the printer, it stops at *print-length* elements and *print-level*
+// depth, so that only references that will be printed count.
+func scanCircle(th *rt.Thread, v rt.Value, length, level, depth int) *circleTable {
+	t := &circleTable{seen: map[rt.Value]*circleEntry{}, length: length, level: level}
+	t.walk(th, v, depth)
 	return t
 }
 
@@ -49,39 +52,68 @@ func (t *circleTable) visit(v rt.Value) bool {
 	return true
 }
 
-func (t *circleTable) walk(th *rt.Thread, v rt.Value) {
+func (t *circleTable) limit(n int) bool { return t.length >= 0 && n >= t.length }
+
+func (t *circleTable) walk(th *rt.Thread, v rt.Value, depth int) {
+	if !circleCandidate(v) {
+		return
+	}
+	compound := true
+	switch x := v.(type) {
+	case *rt.Symbol, *rt.String, *rt.BitVector:
+		compound = false
+	case *rt.Instance:
+		compound = x.Class.Kind == rt.StructureClass
+	}
+	if compound && t.level >= 0 && depth >= t.level {
+		return
+	}
+	if !t.visit(v) {
+		return
+	}
 	th.EnterNested()
-	for {
-		if !circleCandidate(v) || !t.visit(v) {
-			break
-		}
-		th.Tick()
-		switch x := v.(type) {
-		case *rt.Cons:
-			t.walk(th, x.Car)
-			v = x.Cdr
-			continue
-		case *rt.Vector:
-			for _, e := range x.Active() {
-				t.walk(th, e)
-			}
-		case *rt.Array:
-			if data, ok := x.Data.(*rt.Vector); ok {
-				n := x.TotalSize()
-				for i := 0; i < n && x.Offset+i < len(data.Items); i++ {
-					t.walk(th, data.Items[x.Offset+i])
+	th.Tick()
+	switch x := v.(type) {
+	case *rt.Cons:
+		t.walk(th, x.Car, depth+1)
+		for n := 1; ; n++ {
+			next, ok := x.Cdr.(*rt.Cons)
+			if !ok {
+				if x.Cdr != rt.NIL && !t.limit(n) {
+					t.walk(th, x.Cdr, depth+1)
 				}
+				break
 			}
-		case *rt.Instance:
-			if x.Class.Kind == rt.StructureClass {
-				for _, s := range x.Slots {
-					if s != nil {
-						t.walk(th, s)
-					}
-				}
+			if t.limit(n) || !t.visit(next) {
+				break
+			}
+			th.Tick()
+			t.walk(th, next.Car, depth+1)
+			x = next
+		}
+	case *rt.Vector:
+		for i, e := range x.Active() {
+			if t.limit(i) {
+				break
+			}
+			t.walk(th, e, depth+1)
+		}
+	case *rt.Array:
+		if data, ok := x.Data.(*rt.Vector); ok {
+			n := x.TotalSize()
+			for i := 0; i < n && x.Offset+i < len(data.Items); i++ {
+				t.walk(th, data.Items[x.Offset+i], depth+len(x.Dims))
 			}
 		}
-		break
+	case *rt.Instance:
+		for i, s := range x.Slots {
+			if t.limit(i) {
+				break
+			}
+			if s != nil {
+				t.walk(th, s, depth+1)
+			}
+		}
 	}
 	th.LeaveNested()
 }

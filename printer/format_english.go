@@ -133,7 +133,7 @@ func englishNumber(th *rt.Thread, f *fstate, d *fnode, v rt.Value, ord bool) str
 		ok = cardinal(&sb, n)
 	}
 	if !ok {
-		f.fail(d.pos, "Number too large to print in English: "+addCommas(n.String(), ',', 3))
+		th.SimpleError("Number too large to print in English: " + addCommas(n.String(), ',', 3))
 	}
 	return sb.String()
 }

@@ -106,10 +106,14 @@ func (f *fstate) roman(d *fnode, v rt.Value, old bool) string {
 		limit = 4999
 	}
 	if !ok || n < 1 || n > limit {
-		if old {
-			f.fail(d.pos, "Number too large to print in old Roman numerals: "+f.printed(v, true))
+		text := addCommas(strings.TrimPrefix(IntegerString(v, 10), "-"), ',', 3)
+		if strings.HasPrefix(IntegerString(v, 10), "-") {
+			text = "-" + text
 		}
-		f.fail(d.pos, "Number too large to print in Roman numerals: "+f.printed(v, true))
+		if old {
+			f.th.SimpleError("Number too large to print in old Roman numerals: " + text)
+		}
+		f.th.SimpleError("Number too large to print in Roman numerals: " + text)
 	}
 	var sb strings.Builder
 	x := int(n)

@@ -137,7 +137,7 @@ func LogicalBlock(th *rt.Thread, s rt.Stream, object rt.Value, prefix, suffix st
 		})
 	}
 	if p.circleOn && p.circle == nil && circleCandidate(object) {
-		p.circle = scanCircle(th, object)
+		p.circle = scanCircle(th, object, p.length, p.level, p.depth)
 		d := th.SpecialDepth()
 		th.BindSpecial(p.st.circleSym, p.circle)
 		run()

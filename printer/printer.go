@@ -244,7 +244,7 @@ func ToString(th *rt.Thread, v rt.Value, escape bool) string {
 // outermost printing call.
 func (p *printer) top(v rt.Value) {
 	if p.circleOn && p.circle == nil && circleCandidate(v) {
-		p.circle = scanCircle(p.th, v)
+		p.circle = scanCircle(p.th, v, p.length, p.level, p.depth)
 		d := p.th.SpecialDepth()
 		p.th.BindSpecial(p.st.circleSym, p.circle)
 		defer p.th.UnbindTo(d)
