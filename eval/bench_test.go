@@ -47,3 +47,21 @@ func BenchmarkFib20(b *testing.B) {
 		run(th)
 	}
 }
+
+// BenchmarkCallLoop measures a million calls from a Lisp loop.
+func BenchmarkCallLoop(b *testing.B) {
+	th, run := compiledThunk(b, "(defun id1 (x) x)", "(dotimes (i 1000000) (id1 i))")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		run(th)
+	}
+}
+
+// BenchmarkEmptyLoop measures a million iterations of DOTIMES.
+func BenchmarkEmptyLoop(b *testing.B) {
+	th, run := compiledThunk(b, "", "(dotimes (i 1000000) i)")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		run(th)
+	}
+}

@@ -500,6 +500,21 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 			th.PopArgs(base)
 			return v
 		}
+	case 3:
+		a0, a1, a2 := args[0], args[1], args[2]
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			base := th.ArgBase(3)
+			th.SetArg(base, 0, a0(th, f))
+			th.SetArg(base, 1, a1(th, f))
+			th.SetArg(base, 2, a2(th, f))
+			fn := sym.Fn
+			if fn == nil {
+				fn = undefinedFunction(th, sym, th.Args(base, 3))
+			}
+			v := fn.Call(th, th.Args(base, 3))
+			th.PopArgs(base)
+			return v
+		}
 	}
 	n := len(args)
 	return func(th *rt.Thread, f *Frame) rt.Value {

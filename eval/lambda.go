@@ -464,6 +464,24 @@ type lambdaInfo struct {
 	body Code
 	req  []*varDesc // for the simple fast path
 	doc  string
+	// reqState caches, at the first call (when compilation is complete and
+	// capture flags are final), whether the required parameters can be
+	// copied straight into slots 0..n-1.
+	reqState uint8
+}
+
+const (
+	reqPlain uint8 = 1 + iota
+	reqBoxed
+)
+
+func (info *lambdaInfo) prepareRequired() {
+	info.reqState = reqPlain
+	for i, v := range info.req {
+		if v.captured || v.index != i {
+			info.reqState = reqBoxed
+		}
+	}
 }
 
 // Closure is a compiled Lisp function with its captured variables.
@@ -482,11 +500,18 @@ func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 		if len(args) != len(info.req) {
 			argCountError(th, ll, len(args))
 		}
-		for i, v := range info.req {
-			if v.captured {
-				f.Slots[v.index] = &box{V: args[i]}
-			} else {
-				f.Slots[v.index] = args[i]
+		if info.reqState == 0 {
+			info.prepareRequired()
+		}
+		if info.reqState == reqPlain {
+			copy(f.Slots, args)
+		} else {
+			for i, v := range info.req {
+				if v.captured {
+					f.Slots[v.index] = &box{V: args[i]}
+				} else {
+					f.Slots[v.index] = args[i]
+				}
 			}
 		}
 		v := info.body(th, f)

@@ -434,17 +434,37 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 			tagPos = append(tagPos, len(stmtForms))
 		}
 	}
+	if len(t.tags) == 0 {
+		// No tags: just a PROGN whose value is NIL.
+		body := c.compileBody(rt.List(append(stmtForms, rt.NIL)...), env, mv)
+		return body
+	}
 	benv := &lexEnv{next: env, kind: envTags, target: t}
 	saved := c.exits
 	c.exits = append(c.exits[:len(c.exits):len(c.exits)], t)
-	stmts := make([]Code, len(stmtForms))
+	stmts := make([]tagStmt, len(stmtForms))
 	for i, s := range stmtForms {
-		stmts[i] = c.compile(s, benv, false)
+		stmts[i] = c.compileTagStmt(s, benv, t, tagPos)
 	}
 	c.exits = saved
 	run := func(th *rt.Thread, f *Frame, pc int) rt.Value {
 		for pc < len(stmts) {
-			v := stmts[pc](th, f)
+			st := &stmts[pc]
+			switch st.kind {
+			case stmtJump:
+				pc = st.target
+				th.Tick()
+				continue
+			case stmtCondJump:
+				if st.code(th, f) != rt.NIL {
+					pc = st.target
+					th.Tick()
+					continue
+				}
+				pc++
+				continue
+			}
+			v := st.code(th, f)
 			if v == exitSentinel {
 				if j, ok := th.LocalExit.(*goJump); ok && j.t == t {
 					th.LocalExit = nil
@@ -482,6 +502,85 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 			pc = tagPos[next]
 		}
 	}
+}
+
+type stmtKind uint8
+
+const (
+	stmtCode     stmtKind = iota
+	stmtJump              // (go tag) to a tag of this tagbody
+	stmtCondJump          // (if test (go tag)) to a tag of this tagbody
+)
+
+// tagStmt is one statement of a tagbody; the jumps that DO, DOLIST, LOOP
+// and friends expand into are executed by the tagbody loop itself.
+type tagStmt struct {
+	kind   stmtKind
+	code   Code // the statement, or the test of a conditional jump
+	target int  // statement index of the jump target
+}
+
+// compileTagStmt recognises (go tag) and (if test (go tag)) statements that
+// jump within tagbody t; anything else is compiled as usual.
+func (c *compiler) compileTagStmt(form rt.Value, env *lexEnv, t *exitTarget, tagPos []int) tagStmt {
+	expanded := form
+	for {
+		cell, ok := expanded.(*rt.Cons)
+		if !ok {
+			break
+		}
+		op, ok := cell.Car.(*rt.Symbol)
+		if !ok || op.Flags&rt.FlagSpecialOperator != 0 {
+			break
+		}
+		if b := env.lookupFun(op); b != nil && b.kind != envMacro {
+			break
+		}
+		next, ok := Macroexpand1(c.th, expanded, &Env{env})
+		if !ok {
+			break
+		}
+		expanded = next
+	}
+	if idx, ok := c.localGo(expanded, env, t); ok {
+		return tagStmt{kind: stmtJump, target: tagPos[idx]}
+	}
+	if cell, ok := expanded.(*rt.Cons); ok && cell.Car == c.img.CLSym("IF") {
+		parts := rt.ListToSlice(cell)
+		if len(parts) == 3 || (len(parts) == 4 && parts[3] == rt.NIL) {
+			if idx, ok := c.localGo(parts[2], env, t); ok {
+				return tagStmt{kind: stmtCondJump, code: c.opaque(parts[1], env, false), target: tagPos[idx]}
+			}
+		}
+	}
+	return tagStmt{code: c.compile(expanded, env, false)}
+}
+
+// localGo reports whether form is (go tag) or (progn (go tag)) naming a tag of t.
+func (c *compiler) localGo(form rt.Value, env *lexEnv, t *exitTarget) (int, bool) {
+	cell, ok := form.(*rt.Cons)
+	if !ok {
+		return 0, false
+	}
+	if cell.Car == c.img.S.Progn {
+		parts := rt.ListToSlice(cell.Cdr)
+		if len(parts) != 1 {
+			return 0, false
+		}
+		return c.localGo(parts[0], env, t)
+	}
+	if cell.Car != c.img.CLSym("GO") {
+		return 0, false
+	}
+	parts := rt.ListToSlice(cell.Cdr)
+	if len(parts) != 1 {
+		return 0, false
+	}
+	target, idx := c.findTarget(env, envTags, parts[0])
+	if target != t {
+		return 0, false
+	}
+	return idx, true
 }
 
 func runGuarded(th *rt.Thread, f *Frame, tok *tagToken, saved rt.DynState,
