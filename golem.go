@@ -268,8 +268,11 @@ func (in *Interpreter) newSession(ctx context.Context) *session {
 		Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			c := args[0].(*rt.Instance)
 			s.warnings = append(s.warnings, warningTypeName(c)+": "+conditions.ReportString(th, c))
-
-			th.Call(img.CLSym("MUFFLE-WARNING"), c)
+			// A warning raised with SIGNAL has no MUFFLE-WARNING restart: it is
+			// recorded and SIGNAL returns.
+			if r := th.Call(img.CLSym("FIND-RESTART"), img.CLSym("MUFFLE-WARNING"), c); r != rt.NIL {
+				th.Call(img.CLSym("INVOKE-RESTART"), r)
+			}
 			return rt.NIL
 		}}
 	th.PushHandlers([]rt.Handler{{Type: S.Warning, Fn: recorder}})
