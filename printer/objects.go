@@ -496,6 +496,8 @@ func (p *printer) other(v rt.Value) {
 		p.function(x)
 	case rt.Stream:
 		p.stream(x)
+	case *rt.Restart:
+		p.restart(x)
 	case *Block:
 		p.unreadable(x, true, func() { p.write("PPRINT-LOGICAL-BLOCK") })
 	case *DispatchTable:
@@ -510,6 +512,37 @@ func (p *printer) other(v rt.Value) {
 			}
 		})
 	}
+}
+
+// restart prints #<RESTART NAME {...}>, or under PRINC its report: the
+// :report string or function, else the restart's name.
+func (p *printer) restart(r *rt.Restart) {
+	name := rt.OrNil(r.Name)
+	if !p.escape {
+		switch rep := r.Report.(type) {
+		case *rt.String:
+			p.write(rep.String())
+			return
+		case nil:
+		default:
+			if rep != rt.NIL {
+				p.callout(func() { p.th.Call(rep, p.out) })
+				return
+			}
+		}
+		if name != rt.NIL {
+			sub := *p
+			sub.escape = true
+			sub.object(name)
+			return
+		}
+	}
+	p.unreadable(r, true, func() {
+		p.write("RESTART ")
+		sub := *p
+		sub.escape = true
+		sub.object(name)
+	})
 }
 
 // function prints #<FUNCTION NAME> or #<FUNCTION (LAMBDA (X)) {...}>.
