@@ -27,6 +27,8 @@
 package printer
 
 import (
+	"reflect"
+
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
@@ -134,6 +136,31 @@ type printer struct {
 
 func truthy(v rt.Value) bool { return v != nil && v != rt.NIL }
 
+// readtableCaseOf reads the case of a readtable object that has a
+// CaseMode() method returning an integer (0 :upcase, 1 :downcase,
+// 2 :preserve, 3 :invert), as the reader's readtables do; the printer does
+// not import the reader.
+func readtableCaseOf(v rt.Value) readCase {
+	m := reflect.ValueOf(v).MethodByName("CaseMode")
+	if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 {
+		return rcUpcase
+	}
+	out := m.Call(nil)[0]
+	switch out.Kind() {
+	case reflect.Uint8, reflect.Uint, reflect.Int, reflect.Int8:
+		var n int64
+		if out.CanUint() {
+			n = int64(out.Uint())
+		} else {
+			n = out.Int()
+		}
+		if n >= 0 && n <= 3 {
+			return readCase(n)
+		}
+	}
+	return rcUpcase
+}
+
 // limitValue converts the value of *print-length* and the like: -1 for NIL.
 func (p *printer) limitValue(sym *rt.Symbol) int {
 	v := sym.Value
@@ -200,6 +227,8 @@ func newPrinter(th *rt.Thread, s rt.Stream) *printer {
 		case S.Invert:
 			p.rcase = rcInvert
 		}
+	} else if rtab := S.Readtable.Value; rtab != nil {
+		p.rcase = readtableCaseOf(rtab)
 	}
 	p.length = p.limitValue(S.PrintLength)
 	p.level = p.limitValue(S.PrintLevel)
