@@ -106,7 +106,7 @@ func parseFormat(th *rt.Thread, ctl string) *fmtProgram {
 		case '>':
 			p.fail(closing.pos, "No corresponding open angle bracket")
 		case ';':
-			p.fail(closing.pos, "~; not contained within either ~[...~], ~<...~>, or ~<...~:>")
+			p.fail(closing.pos, "~; directive not contained within either ~[...~] or ~<...~>")
 		}
 	}
 	prog := &fmtProgram{ctl: ctl, nodes: nodes}
@@ -262,7 +262,7 @@ modifiers:
 		d.name = name
 	}
 	if !knownDirective(d.dir) {
-		p.fail(d.pos, "Unknown format directive (character: "+rt.CharName(c)+")")
+		p.fail(d.pos, "Unknown format directive (character: "+rt.CharName(rt.CharUpcase(c))+")")
 	}
 	return d
 }
@@ -295,7 +295,7 @@ func (p *fparser) parseCompound(d *fnode, depth int) {
 		}
 		if end.dir == ';' {
 			if d.dir == '(' || d.dir == '{' {
-				p.fail(end.pos, "~; not contained within either ~[...~], ~<...~>, or ~<...~:>")
+				p.fail(end.pos, "~; directive not contained within either ~[...~] or ~<...~>")
 			}
 			if end.colon && len(d.sepColon) == 0 {
 				d.sepParams = end.params
@@ -480,11 +480,12 @@ func (f *fstate) padding(n int, c rune) {
 
 // writeField implements SBCL's format-write-field padding.
 func (f *fstate) writeField(d *fnode, s string, mincol, colinc, minpad int, padchar rune, padLeft bool) {
+	// SBCL checks these when padding, without the control string.
 	if colinc <= 0 {
-		f.fail(d.pos, "The value of colinc is "+strconv.Itoa(colinc)+", should be a positive integer")
+		formatError(f.th, "", -1, "The value of colinc is "+strconv.Itoa(colinc)+", should be a positive integer")
 	}
 	if mincol < 0 {
-		f.fail(d.pos, "The value of mincol is "+strconv.Itoa(mincol)+", should be a non-negative integer")
+		formatError(f.th, "", -1, "The value of mincol is "+strconv.Itoa(mincol)+", should be a non-negative integer")
 	}
 	if !padLeft {
 		f.write(s)
@@ -675,11 +676,11 @@ func (f *fstate) directive(d *fnode) escape {
 		return f.justification(d)
 	case '^':
 		f.checkParams(d, 3)
+		if d.colon && !f.inColonBrace {
+			f.fail(d.pos, "Attempt to use ~:^ outside a ~:{...~} construct")
+		}
 		if f.shouldEscape(d) {
 			if d.colon {
-				if !f.inColonBrace {
-					f.fail(d.pos, "Attempt to use ~:^ outside a ~:{...~} construct")
-				}
 				return escColonUp
 			}
 			return escUp

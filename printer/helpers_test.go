@@ -67,3 +67,8 @@ func (e *env) call(name string, args ...rt.Value) rt.Value {
 }
 
 func (e *env) prin1(v rt.Value) string { return printer.ToString(e.th, v, true) }
+
+func nanValue() float64 {
+	zero := 0.0
+	return zero / zero
+}
