@@ -285,10 +285,12 @@ type symbolMacroKey struct{ sym *rt.Symbol }
 func (c *compiler) varRef(v *varDesc) Code {
 	idx := v.index
 	if v.fn == c.fn {
+		// A slot holds a *box exactly when its variable is captured (a box is
+		// never a Lisp value), so the type test decides without consulting v.
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			x := f.Slots[idx]
-			if v.captured {
-				return x.(*box).V
+			if b, ok := x.(*box); ok {
+				return b.V
 			}
 			return x
 		}
@@ -346,8 +348,8 @@ func (c *compiler) varSet(v *varDesc, val Code) Code {
 	if v.fn == c.fn {
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			x := val(th, f)
-			if v.captured {
-				f.Slots[idx].(*box).V = x
+			if b, ok := f.Slots[idx].(*box); ok {
+				b.V = x
 			} else {
 				f.Slots[idx] = x
 			}
