@@ -214,19 +214,6 @@ func charNameForPrint(r rune) string {
 	return rt.CharName(r)
 }
 
-// isCodeName reports whether a character name is the U<hex> fallback.
-func isCodeName(name string) bool {
-	if len(name) < 2 || name[0] != 'U' {
-		return false
-	}
-	for _, c := range name[1:] {
-		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'F') {
-			return false
-		}
-	}
-	return true
-}
-
 func isPrintableRune(r rune) bool {
 	return strconv.IsPrint(r)
 }

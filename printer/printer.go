@@ -52,6 +52,9 @@ type imageState struct {
 	styles map[*rt.Symbol]func(p *printer, l rt.Value)
 	// notFbound holds the names of CL symbols SBCL does not fbind.
 	notFbound map[string]bool
+	// rtType and rtField cache where readtables keep their case.
+	rtType  reflect.Type
+	rtField int
 }
 
 type stateKey struct{}
@@ -136,27 +139,26 @@ type printer struct {
 
 func truthy(v rt.Value) bool { return v != nil && v != rt.NIL }
 
-// readtableCaseOf reads the case of a readtable object that has a
-// CaseMode() method returning an integer (0 :upcase, 1 :downcase,
-// 2 :preserve, 3 :invert), as the reader's readtables do; the printer does
-// not import the reader.
-func readtableCaseOf(v rt.Value) readCase {
-	m := reflect.ValueOf(v).MethodByName("CaseMode")
-	if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 {
+// readtableCaseOf reads the case of a readtable object: a struct pointer
+// with an integer field Case (0 :upcase, 1 :downcase, 2 :preserve,
+// 3 :invert), as the reader's readtables are. The printer does not import
+// the reader; the field's index is cached per type.
+func (st *imageState) readtableCaseOf(v rt.Value) readCase {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
 		return rcUpcase
 	}
-	out := m.Call(nil)[0]
-	switch out.Kind() {
-	case reflect.Uint8, reflect.Uint, reflect.Int, reflect.Int8:
-		var n int64
-		if out.CanUint() {
-			n = int64(out.Uint())
-		} else {
-			n = out.Int()
+	if rv.Type() != st.rtType {
+		st.rtType, st.rtField = rv.Type(), -1
+		if f, ok := rv.Type().Elem().FieldByName("Case"); ok && len(f.Index) == 1 && f.Type.Kind() == reflect.Uint8 {
+			st.rtField = f.Index[0]
 		}
-		if n >= 0 && n <= 3 {
-			return readCase(n)
-		}
+	}
+	if st.rtField < 0 {
+		return rcUpcase
+	}
+	if n := rv.Elem().Field(st.rtField).Uint(); n <= 3 {
+		return readCase(n)
 	}
 	return rcUpcase
 }
@@ -228,7 +230,7 @@ func newPrinter(th *rt.Thread, s rt.Stream) *printer {
 			p.rcase = rcInvert
 		}
 	} else if rtab := S.Readtable.Value; rtab != nil {
-		p.rcase = readtableCaseOf(rtab)
+		p.rcase = st.readtableCaseOf(rtab)
 	}
 	p.length = p.limitValue(S.PrintLength)
 	p.level = p.limitValue(S.PrintLevel)
