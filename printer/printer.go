@@ -1,29 +1,48 @@
 // Package printer is golem's Lisp printer (CLHS chapter 22): WRITE and its
 // relatives, the pretty printer (an Oppen/Waters style pretty stream with
-// logical blocks, conditional newlines, indentation and tabs, as in SBCL),
-// FORMAT, and the output-side stream functions.
+// logical blocks, conditional newlines, indentation and tabs, laid out as
+// SBCL lays them out), FORMAT, and the output-side stream functions.
 //
-// Go entry points: Write prints a value under the current values of the
-// printer control variables; ToString renders a value as prin1 or princ
-// would. LogicalBlock, Block.Pop and friends implement PPRINT-LOGICAL-BLOCK
-// for the macro defined by the evaluator (the Lisp-level primitives are
-// GOLEM:%PPRINT-LOGICAL-BLOCK, GOLEM:%PPRINT-POP and
-// GOLEM:%PPRINT-EXHAUSTED-P). PrintUnreadable is the core of
-// PRINT-UNREADABLE-OBJECT. SetPrintObjectHook lets CLOS install
-// PRINT-OBJECT dispatch.
+// Go API:
+//   - Write(th, v, s) prints v under the current printer variables;
+//     ToString(th, v, escape) is PRIN1-TO-STRING / PRINC-TO-STRING.
+//   - Format(th, dest, control, args), FormatTo, FormatToString.
+//   - LogicalBlock(th, s, list, prefix, suffix, perLinePrefix, body) runs
+//     body(prettyStream, *Block) inside a logical block; Block.Pop and
+//     Block.Exhausted are PPRINT-POP and PPRINT-EXIT-IF-LIST-EXHAUSTED;
+//     PprintNewline, PprintIndent, PprintTab act on the stream body gets.
+//     Lisp primitives: (GOLEM:%PPRINT-LOGICAL-BLOCK stream object prefix
+//     per-line-prefix suffix function) calls function with the pretty
+//     stream and a block object; (GOLEM:%PPRINT-POP block) returns the next
+//     element, or the block itself when the body must return;
+//     (GOLEM:%PPRINT-EXHAUSTED-P block). Default PPRINT-LOGICAL-BLOCK,
+//     PPRINT-POP, PPRINT-EXIT-IF-LIST-EXHAUSTED and PRINT-UNREADABLE-OBJECT
+//     macros expanding into these are installed when the symbols have none.
+//   - PrintUnreadable(th, obj, s, type, identity, body) is the core of
+//     PRINT-UNREADABLE-OBJECT (Lisp: GOLEM:%PRINT-UNREADABLE-OBJECT).
+//   - SetPrintObjectHook(img, hook) lets CLOS print instances (and objects
+//     of types the printer does not know) before the default; types owned
+//     by other packages may instead implement Printable.
+//   - SetReadtableCaseHook(img, hook) overrides how the readtable case is
+//     found (by default it reads the Case field of *readtable*).
 //
 // Decisions:
 //   - Unreadable objects carry no address: where SBCL prints {10025AB0C3}
 //     golem prints the literal {...} (deterministic output; the
-//     conformance corpus normalises SBCL's addresses the same way).
+//     conformance corpus normalises SBCL's addresses the same way). String
+//     streams print with SBCL's names (#<SB-IMPL::STRING-OUTPUT-STREAM {...}>).
 //   - Float infinities print as #.GOLEM:SINGLE-FLOAT-POSITIVE-INFINITY and so
 //     on (#.SINGLE-FLOAT-POSITIVE-INFINITY where GOLEM is used, e.g. from
 //     CL-USER), which the setup step defines as constants; NaNs print as
 //     #<SINGLE-FLOAT quiet NaN>, like SBCL.
 //   - As in SBCL, the 'x, #'x and backquote abbreviations are pretty
 //     printer features: with *print-pretty* NIL, (QUOTE X) prints as is.
-//   - Characters outside ASCII print by their runtime.CharName when they are
-//     not printable (#\Next-Line), and as themselves otherwise.
+//   - Characters outside printable ASCII print by runtime.CharName
+//     (#\Next-Line, #\U4E00); under *print-readably* every character does.
+//   - FORMAT errors signal GOLEM:SIMPLE-FORMAT-ERROR (also named
+//     GOLEM:FORMAT-ERROR), an ERROR with SBCL's message and caret layout.
+//   - User SET-PPRINT-DISPATCH entries take precedence over the built-in
+//     standard styles whatever their priority.
 package printer
 
 import (

@@ -1,4 +1,4 @@
-package printer_test
+package e2e_test
 
 // e2eCases were produced by SBCL 2.2.9 (CL-USER using only COMMON-LISP,
 // addresses shown as {...}): Lisp code and what it writes to *standard-output*.
