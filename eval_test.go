@@ -119,3 +119,13 @@ func TestTwoInterpretersShareNothing(t *testing.T) {
 	got, _ = evalText(t, b, `(boundp '*v*)`)
 	require.Equal(t, "=> NIL", got)
 }
+
+// TestErrorsLeaveNoBindings checks that rendering an error response does not
+// leave printer variables bound in the session.
+func TestErrorsLeaveNoBindings(t *testing.T) {
+	in := golem.New(golem.Options{})
+	_, isErr := evalText(t, in, `(car 1)`)
+	require.True(t, isErr)
+	got, _ := evalText(t, in, `(list *print-length* *print-level* (make-list 12))`)
+	require.Equal(t, "=> (NIL NIL (NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL))", got)
+}

@@ -312,7 +312,7 @@ func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Res
 			th.BindSpecial(in.img.S.Package, p)
 			bound = p
 		}
-		aborted, _ := conditions.WithRestart(th, in.img.CLSym("ABORT"), "Return to top level.", func() {
+		aborted, _ := th.WithRestart(in.img.CLSym("ABORT"), "Return to top level.", func() {
 			in.evalForms(s, code, &vals)
 		})
 		if aborted {
@@ -513,6 +513,8 @@ func restartLine(th *rt.Thread, r *rt.Restart) (line string) {
 // renderBacktrace prints every frame, innermost first.
 func renderBacktrace(th *rt.Thread, frames []rt.CallRecord) []string {
 	fresh := rt.NewThread(th.Img, context.Background(), rt.Limits{Timeout: 5 * time.Second})
+	// Bindings live in the symbols (shallow binding): undo them when done.
+	defer fresh.UnbindTo(0)
 	S := th.Img.S
 	fresh.BindSpecial(S.PrintLength, rt.MakeInt(10))
 	fresh.BindSpecial(S.PrintLevel, rt.MakeInt(4))

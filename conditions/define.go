@@ -84,8 +84,20 @@ func defineCondition(th *rt.Thread, args []rt.Value) rt.Value {
 		c.Report = args[3]
 	}
 	pl := rt.ListToSlice(args[4])
+	given := map[*rt.Symbol]bool{}
 	for i := 0; i+1 < len(pl); i += 2 {
-		c.DefaultInitargs = append(c.DefaultInitargs, rt.InitargDefault{Initarg: pl[i].(*rt.Symbol), Fn: pl[i+1]})
+		k := pl[i].(*rt.Symbol)
+		given[k] = true
+		c.DefaultInitargs = append(c.DefaultInitargs, rt.InitargDefault{Initarg: k, Fn: pl[i+1]})
+	}
+	// Default initargs are inherited: the most specific class supplying one wins.
+	for _, k := range c.CPL[1:] {
+		for _, d := range k.DefaultInitargs {
+			if !given[d.Initarg] {
+				given[d.Initarg] = true
+				c.DefaultInitargs = append(c.DefaultInitargs, d)
+			}
+		}
 	}
 	if s, ok := args[5].(*rt.String); ok {
 		c.Doc = s.String()
@@ -178,7 +190,7 @@ func checkTypeError(th *rt.Thread, args []rt.Value) rt.Value {
 	}
 	c := th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), value, th.Img.Kw("EXPECTED-TYPE"), typ,
 		th.Img.Kw("FORMAT-CONTROL"), rt.NewString(ctl), th.Img.Kw("FORMAT-ARGUMENTS"), fargs)
-	invoked, vals := WithRestart(th, th.Img.CLSym("STORE-VALUE"), "Supply a new value for "+th.Printed(place)+".",
+	invoked, vals := th.WithRestart(th.Img.CLSym("STORE-VALUE"), "Supply a new value for "+th.Printed(place)+".",
 		func() { th.Error(c) })
 	if invoked && len(vals) > 0 {
 		return vals[0]
@@ -207,7 +219,7 @@ func assertFailed(th *rt.Thread, args []rt.Value) rt.Value {
 		c = th.MakeCondition("SIMPLE-ERROR", th.Img.Kw("FORMAT-CONTROL"), rt.NewString("The assertion ~S failed."),
 			th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(test))
 	}
-	WithRestart(th, th.Img.CLSym("CONTINUE"), "Retry assertion.", func() { th.Error(c) })
+	th.WithRestart(th.Img.CLSym("CONTINUE"), "Retry assertion.", func() { th.Error(c) })
 	return rt.NIL
 }
 

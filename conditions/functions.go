@@ -4,71 +4,6 @@ import (
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
-// restartExit is the panic value that transfers control to a restart
-// established from Go by WithRestart.
-type restartExit struct {
-	tok   *int
-	index int
-	args  []rt.Value
-}
-
-func (e *restartExit) Error() string { return "restart invoked" }
-
-// WithRestart runs body with a restart named name (a symbol) established.
-// It reports whether the restart was invoked, and with which arguments.
-func WithRestart(th *rt.Thread, name rt.Value, report string, body func()) (invoked bool, args []rt.Value) {
-	i, args := WithRestarts(th, []RestartSpec{{Name: name, Report: report}}, body)
-	return i == 0, args
-}
-
-// RestartSpec describes one restart established from Go.
-type RestartSpec struct {
-	Name   rt.Value // a symbol
-	Report string
-}
-
-// WithRestarts runs body with the given restarts established (the first is
-// the innermost). It returns the index of the restart invoked and its
-// arguments, or -1 when body returned normally.
-func WithRestarts(th *rt.Thread, specs []RestartSpec, body func()) (chosen int, args []rt.Value) {
-	tok := new(int)
-	saved := th.Save()
-	chosen = -1
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				e, ok := p.(*restartExit)
-				if !ok || e.tok != tok {
-					panic(p)
-				}
-				th.Restore(saved)
-				chosen, args = e.index, e.args
-			}
-		}()
-		for i := len(specs) - 1; i >= 0; i-- {
-			index := i
-			r := &rt.Restart{Name: specs[i].Name, Fn: &rt.Builtin{Name: symOrNil(specs[i].Name), Min: 0, Max: -1,
-				Fn: func(th *rt.Thread, a []rt.Value) rt.Value {
-					panic(&restartExit{tok: tok, index: index, args: append([]rt.Value(nil), a...)})
-				}}}
-			if specs[i].Report != "" {
-				r.Report = rt.NewString(specs[i].Report)
-			}
-			th.PushRestart(r)
-		}
-		body()
-	}()
-	if chosen < 0 {
-		th.Restarts = saved.Restarts()
-	}
-	return
-}
-
-func symOrNil(v rt.Value) *rt.Symbol {
-	s, _ := v.(*rt.Symbol)
-	return s
-}
-
 func init() {
 	rt.Register(
 		rt.Def{Name: "SIGNAL", Min: 1, Max: -1, Params: "(DATUM &REST ARGUMENTS)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
@@ -85,7 +20,7 @@ func init() {
 			if s, ok := args[0].(*rt.String); ok {
 				report = formatToString(th, s, args[2:])
 			}
-			WithRestart(th, th.Img.CLSym("CONTINUE"), report, func() { th.Error(c) })
+			th.WithRestart(th.Img.CLSym("CONTINUE"), report, func() { th.Error(c) })
 			return rt.NIL
 		}},
 		rt.Def{Name: "WARN", Min: 1, Max: -1, Params: "(DATUM &REST ARGUMENTS)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
@@ -93,7 +28,7 @@ func init() {
 			if !th.TypeP(c, th.Img.S.Warning) {
 				th.TypeError(c, th.Img.S.Warning)
 			}
-			muffled, _ := WithRestart(th, th.Img.CLSym("MUFFLE-WARNING"), "Skip warning.", func() { th.Signal(c) })
+			muffled, _ := th.WithRestart(th.Img.CLSym("MUFFLE-WARNING"), "Skip warning.", func() { th.Signal(c) })
 			if !muffled {
 				out := th.OutputStream(th.SymbolValue(th.Img.S.ErrorOutput))
 				if out.Column() > 0 {
@@ -131,7 +66,7 @@ func init() {
 				args = []rt.Value{rt.NewString("break")}
 			}
 			c := th.ConditionOf(args, "SIMPLE-CONDITION")
-			WithRestart(th, th.Img.CLSym("CONTINUE"), "Return from BREAK.", func() { th.InvokeDebugger(c) })
+			th.WithRestart(th.Img.CLSym("CONTINUE"), "Return from BREAK.", func() { th.InvokeDebugger(c) })
 			return rt.NIL
 		}},
 		rt.Def{Name: "COMPUTE-RESTARTS", Min: 0, Max: 1, Params: "(&OPTIONAL CONDITION)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {

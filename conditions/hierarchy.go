@@ -92,6 +92,8 @@ var standardTypes = []typeSpec{
 	// GOLEM:SIMPLE-COMPILER-WARNING is a compiler WARNING (shown as WARNING), unlike
 	// CL:SIMPLE-WARNING, which WARN makes from a format control.
 	{name: "GOLEM:SIMPLE-COMPILER-WARNING", supers: []string{"SIMPLE-CONDITION", "WARNING"}},
+	// Calling a macro or special operator as a function.
+	{name: "GOLEM:SIMPLE-UNDEFINED-FUNCTION", supers: []string{"SIMPLE-CONDITION", "UNDEFINED-FUNCTION"}},
 	// Destructuring mismatches are plain ERRORs, as CLHS DESTRUCTURING-BIND says.
 	{name: "GOLEM:SIMPLE-DESTRUCTURING-ERROR", supers: []string{"SIMPLE-CONDITION", "ERROR"}},
 }

@@ -7,7 +7,6 @@
 package eval
 
 import (
-	"github.com/golem-lisp/golem/conditions"
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
@@ -373,25 +372,10 @@ func initVar(v *varDesc, f *Frame, x rt.Value) {
 	}
 }
 
-// unboundVariable signals UNBOUND-VARIABLE with the USE-VALUE and
-// STORE-VALUE restarts; it returns the value a restart supplied.
+// unboundVariable signals UNBOUND-VARIABLE (with USE-VALUE and STORE-VALUE
+// restarts) and returns the value a restart supplied.
 func unboundVariable(th *rt.Thread, sym *rt.Symbol) rt.Value {
-	for {
-		chosen, args := conditions.WithRestarts(th, []conditions.RestartSpec{
-			{Name: th.Img.CLSym("USE-VALUE"), Report: "Specify a value to use this time."},
-			{Name: th.Img.CLSym("STORE-VALUE"), Report: "Specify a value to store and use in the future."},
-		}, func() { th.UnboundVariable(sym) })
-		if len(args) == 0 {
-			if sym.Value != nil {
-				return sym.Value
-			}
-			continue
-		}
-		if chosen == 1 {
-			sym.Value = args[0]
-		}
-		return args[0]
-	}
+	return th.SymbolValue(sym)
 }
 
 func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv bool) Code {
@@ -534,46 +518,11 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 	}
 }
 
-// undefinedFunction records the failed call for the backtrace and signals
-// UNDEFINED-FUNCTION with SBCL's restarts: RETRY (look the function up
-// again), USE-VALUE (call another function) and RETURN-VALUE (return a value).
+// undefinedFunction signals UNDEFINED-FUNCTION for a call of sym with args,
+// offering SBCL's restarts, and returns the function to call instead.
 func undefinedFunction(th *rt.Thread, sym *rt.Symbol, args []rt.Value) rt.Function {
-	if sym.Macro != nil || sym.Flags&rt.FlagSpecialOperator != 0 {
-		th.ProgramError(th.Printed(sym) + " names a macro or special operator and cannot be called as a function")
-	}
-	for {
-		th.PushCall(&undefinedStub{sym}, append([]rt.Value(nil), args...))
-		name := th.Printed(sym)
-		chosen, rargs := conditions.WithRestarts(th, []conditions.RestartSpec{
-			{Name: th.Img.Intern("GOLEM", "RETRY"), Report: "Retry calling " + name + "."},
-			{Name: th.Img.CLSym("USE-VALUE"), Report: "Call specified function."},
-			{Name: th.Img.Intern("GOLEM", "RETURN-VALUE"), Report: "Return specified values."},
-		}, func() { th.UndefinedFunction(sym) })
-		th.PopCall()
-		switch chosen {
-		case 0:
-			if sym.Fn != nil {
-				return sym.Fn
-			}
-		case 1:
-			if len(rargs) > 0 {
-				return th.Resolve(rargs[0])
-			}
-		case 2:
-			vals := rargs
-			return &rt.Builtin{Name: sym, Min: 0, Max: -1, MultipleValues: true,
-				Fn: func(th *rt.Thread, _ []rt.Value) rt.Value { return th.Values(vals...) }}
-		}
-	}
+	return th.UndefinedFunctionCall(sym, args)
 }
-
-// undefinedStub stands for an undefined function in a backtrace frame.
-type undefinedStub struct{ sym *rt.Symbol }
-
-func (u *undefinedStub) Call(th *rt.Thread, args []rt.Value) rt.Value {
-	return th.UndefinedFunction(u.sym)
-}
-func (u *undefinedStub) FunctionName() rt.Value { return u.sym }
 
 // compileFuncall calls the function computed by fnCode with args.
 func (c *compiler) compileFuncall(fnCode Code, argForms rt.Value, env *lexEnv) Code {

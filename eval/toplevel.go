@@ -391,7 +391,10 @@ func compileRestartBind(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	body := c.opaqueBody(form.Cdr.(*rt.Cons).Cdr, env, mv)
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		saved := th.Restarts
-		for _, b := range bs {
+		// The first binding ends up innermost, so COMPUTE-RESTARTS lists
+		// them in the order written.
+		for i := len(bs) - 1; i >= 0; i-- {
+			b := bs[i]
 			r := &rt.Restart{Name: b.name, Fn: b.fn(th, f)}
 			if b.report != nil {
 				r.Report = b.report(th, f)

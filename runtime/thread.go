@@ -266,12 +266,13 @@ func (th *Thread) UnbindTo(depth int) {
 	th.specials = th.specials[:depth]
 }
 
-// SymbolValue returns the value of a special variable or signals UNBOUND-VARIABLE.
+// SymbolValue returns the value of a special variable or signals
+// UNBOUND-VARIABLE, returning the value a USE-VALUE or STORE-VALUE restart supplies.
 func (th *Thread) SymbolValue(s *Symbol) Value {
 	if v := s.Value; v != nil {
 		return v
 	}
-	return th.UnboundVariable(s)
+	return th.unboundVariableValue(s)
 }
 
 // --- saving and restoring dynamic state at catch points ---
@@ -327,7 +328,7 @@ func (th *Thread) Resolve(fn Value) Function {
 		if f.Fn != nil {
 			return f.Fn
 		}
-		th.UndefinedFunction(f)
+		return th.UndefinedFunctionCall(f, nil)
 	}
 	th.TypeError(fn, th.Img.Intern("CL", "FUNCTION"))
 	return nil

@@ -1,0 +1,129 @@
+package runtime
+
+// restartExit is the panic value that transfers control to a restart
+// established from Go by WithRestarts.
+type restartExit struct {
+	tok   *int
+	index int
+	args  []Value
+}
+
+func (e *restartExit) Error() string { return "restart invoked" }
+
+// WithRestart runs body with a restart named name (a symbol) established.
+// It reports whether the restart was invoked, and with which arguments.
+func (th *Thread) WithRestart(name Value, report string, body func()) (invoked bool, args []Value) {
+	i, args := th.WithRestarts([]RestartSpec{{Name: name, Report: report}}, body)
+	return i == 0, args
+}
+
+// RestartSpec describes one restart established from Go.
+type RestartSpec struct {
+	Name   Value // a symbol
+	Report string
+}
+
+// WithRestarts runs body with the given restarts established (the first is
+// the innermost). It returns the index of the restart invoked and its
+// arguments, or -1 when body returned normally.
+func (th *Thread) WithRestarts(specs []RestartSpec, body func()) (chosen int, args []Value) {
+	tok := new(int)
+	saved := th.Save()
+	chosen = -1
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				e, ok := p.(*restartExit)
+				if !ok || e.tok != tok {
+					panic(p)
+				}
+				th.Restore(saved)
+				chosen, args = e.index, e.args
+			}
+		}()
+		for i := len(specs) - 1; i >= 0; i-- {
+			index := i
+			r := &Restart{Name: specs[i].Name, Fn: &Builtin{Name: symOrNil(specs[i].Name), Min: 0, Max: -1,
+				Fn: func(th *Thread, a []Value) Value {
+					panic(&restartExit{tok: tok, index: index, args: append([]Value(nil), a...)})
+				}}}
+			if specs[i].Report != "" {
+				r.Report = NewString(specs[i].Report)
+			}
+			th.PushRestart(r)
+		}
+		body()
+	}()
+	if chosen < 0 {
+		th.Restarts = saved.Restarts()
+	}
+	return
+}
+
+// UndefinedFunctionCall signals UNDEFINED-FUNCTION for a call of sym with
+// args (recorded as a backtrace frame), offering SBCL's restarts: RETRY
+// (look the function up again), USE-VALUE (call another function) and
+// RETURN-VALUE (return given values). It returns the function to call.
+func (th *Thread) UndefinedFunctionCall(sym *Symbol, args []Value) Function {
+	if sym.Macro != nil || sym.Flags&FlagSpecialOperator != 0 {
+		what := "a macro"
+		if sym.Flags&FlagSpecialOperator != 0 {
+			what = "a special operator"
+		}
+		th.PushCall(&undefinedStub{sym}, append([]Value(nil), args...))
+		th.Error(th.MakeCondition("GOLEM:SIMPLE-UNDEFINED-FUNCTION", th.Img.Kw("NAME"), sym,
+			th.Img.Kw("FORMAT-CONTROL"), NewString("~S is "+what+", not a function."),
+			th.Img.Kw("FORMAT-ARGUMENTS"), List(sym)))
+	}
+	for {
+		th.PushCall(&undefinedStub{sym}, append([]Value(nil), args...))
+		name := th.Printed(sym)
+		chosen, rargs := th.WithRestarts([]RestartSpec{
+			{Name: th.Img.Intern("GOLEM", "RETRY"), Report: "Retry calling " + name + "."},
+			{Name: th.Img.CLSym("USE-VALUE"), Report: "Call specified function."},
+			{Name: th.Img.Intern("GOLEM", "RETURN-VALUE"), Report: "Return specified values."},
+		}, func() { th.UndefinedFunction(sym) })
+		th.PopCall()
+		switch chosen {
+		case 0:
+			if sym.Fn != nil {
+				return sym.Fn
+			}
+		case 1:
+			if len(rargs) > 0 {
+				return th.Resolve(rargs[0])
+			}
+		case 2:
+			vals := rargs
+			return &Builtin{Name: sym, Min: 0, Max: -1, MultipleValues: true,
+				Fn: func(th *Thread, _ []Value) Value { return th.Values(vals...) }}
+		}
+	}
+}
+
+// undefinedStub stands for an undefined function in a backtrace frame.
+type undefinedStub struct{ sym *Symbol }
+
+func (u *undefinedStub) Call(th *Thread, args []Value) Value { return th.UndefinedFunction(u.sym) }
+func (u *undefinedStub) FunctionName() Value                 { return u.sym }
+
+// unboundVariableValue signals UNBOUND-VARIABLE with the USE-VALUE and
+// STORE-VALUE restarts and returns the value a restart supplied.
+func (th *Thread) unboundVariableValue(sym *Symbol) Value {
+	for {
+		chosen, args := th.WithRestarts([]RestartSpec{
+			{Name: th.Img.CLSym("USE-VALUE"), Report: "Specify a value to use this time."},
+			{Name: th.Img.CLSym("STORE-VALUE"), Report: "Specify a value to store and use in the future."},
+		}, func() { th.UnboundVariable(sym) })
+		if len(args) == 0 {
+			if sym.Value != nil {
+				return sym.Value
+			}
+			continue
+		}
+		if chosen == 1 {
+			sym.Value = args[0]
+		}
+		return args[0]
+	}
+}
