@@ -26,7 +26,7 @@ type typeSpec struct {
 // used by builtins) in definition order: supers before subclasses.
 var standardTypes = []typeSpec{
 	{name: "CONDITION", report: func(th *rt.Thread, c *rt.Instance) string {
-		return "Condition of type " + th.Img.SymbolString(c.Class.Name) + " was signalled."
+		return "Condition " + prin1Qualified(th, c.Class.Name) + " was signalled."
 	}},
 	{name: "SIMPLE-CONDITION", supers: []string{"CONDITION"}, slots: []slotSpec{
 		{"FORMAT-CONTROL", "FORMAT-CONTROL", "SIMPLE-CONDITION-FORMAT-CONTROL"},

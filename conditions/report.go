@@ -18,14 +18,14 @@ func ReportString(th *rt.Thread, c *rt.Instance) string {
 			return out.Take()
 		}
 	}
-	return "Condition of type " + th.Img.SymbolString(c.Class.Name) + " was signalled."
+	return "Condition " + prin1Qualified(th, c.Class.Name) + " was signalled."
 }
 
 func simpleReport(th *rt.Thread, c *rt.Instance) string {
 	ctl := slot(th, c, "FORMAT-CONTROL")
 	args := slot(th, c, "FORMAT-ARGUMENTS")
 	if ctl == rt.NIL {
-		return "Condition of type " + th.Img.SymbolString(c.Class.Name) + " was signalled."
+		return "Condition " + prin1Qualified(th, c.Class.Name) + " was signalled."
 	}
 	fmtSym := th.Img.CLSym("FORMAT")
 	if fmtSym.Fn == nil {

@@ -127,6 +127,9 @@ func NewImage() *Image {
 	img.CLUser.UsePackage(img.Golem)
 	img.Golem.UsePackage(img.CL)
 	img.S = img.makeSyms()
+	for _, s := range []*Symbol{img.S.Backquote, img.S.Comma, img.S.CommaAt, img.S.CommaDot} {
+		img.Golem.Export(s)
+	}
 	for _, d := range registry {
 		img.installDef(d)
 	}
