@@ -196,3 +196,50 @@ func formatToString(th *rt.Thread, ctl *rt.String, args []rt.Value) string {
 	}
 	return ""
 }
+
+func init() {
+	rt.Register(
+		rt.Def{Name: "GOLEM:%ASSOCIATE-RESTARTS", Min: 2, Max: 3, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			c, ok := args[0].(*rt.Instance)
+			if !ok {
+				th.TypeError(args[0], th.Img.S.Condition)
+			}
+			remove := len(args) > 2 && args[2] != rt.NIL
+			for _, x := range rt.ListToSlice(args[1]) {
+				r, ok := x.(*rt.Restart)
+				if !ok {
+					continue
+				}
+				if remove {
+					for i, k := range r.Conditions {
+						if k == c {
+							r.Conditions = append(r.Conditions[:i:i], r.Conditions[i+1:]...)
+							break
+						}
+					}
+				} else {
+					r.Conditions = append(r.Conditions, c)
+				}
+			}
+			return rt.NIL
+		}},
+		rt.Def{Name: "GOLEM:%TOP-RESTARTS", Min: 1, Max: 1, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			n, _ := args[0].(rt.Fixnum)
+			var b rt.ListBuilder
+			for i := len(th.Restarts) - 1; i >= 0 && n > 0; i, n = i-1, n-1 {
+				b.Add(th.Restarts[i])
+			}
+			return b.List()
+		}},
+		rt.Def{Name: "GOLEM:%MAKE-SIGNAL-CONDITION", Min: 2, Max: -1, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			return th.ConditionOf(args[1:], designatorName(args[0]))
+		}},
+	)
+}
+
+func designatorName(v rt.Value) string {
+	if s, ok := v.(*rt.Symbol); ok {
+		return s.Name
+	}
+	return "SIMPLE-ERROR"
+}

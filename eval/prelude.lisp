@@ -457,12 +457,32 @@
                                    ,@(if (nth 4 s) `(:interactive-function #',(nth 4 s)))
                                    ,@(if (nth 5 s) `(:test-function #',(nth 5 s)))))
                              specs)
-                  ,form))
+                  ,(%restart-case-associate form (length specs))))
               ,@(mapcan #'(lambda (s)
                             (list (nth 6 s)
                                   `(return-from ,block
                                      (apply #'(lambda ,(nth 1 s) ,@(nth 2 s)) ,args))))
                         specs)))))))
+
+(defmacro with-condition-restarts (condition-form restarts-form &body body)
+  (let ((c (gensym "CONDITION")) (rs (gensym "RESTARTS")))
+    `(let ((,c ,condition-form) (,rs ,restarts-form))
+       (%associate-restarts ,c ,rs)
+       (unwind-protect (progn ,@body) (%associate-restarts ,c ,rs t)))))
+
+;; CLHS 9.1.4.2.4: when the form of a RESTART-CASE signals a condition
+;; directly, the restarts are associated with that condition.
+(defun %restart-case-associate (form n)
+  (let ((op (and (consp form) (car form))))
+    (if (member op '(error signal warn cerror))
+        (let ((c (gensym "CONDITION")))
+          `(let ((,c ,(if (eq op 'cerror)
+                          `(%make-signal-condition 'simple-error ,@(cddr form))
+                          `(%make-signal-condition ',(case op (error 'simple-error) (warn 'simple-warning) (t 'simple-condition))
+                                                   ,@(cdr form)))))
+             (with-condition-restarts ,c (%top-restarts ,n)
+               ,(if (eq op 'cerror) `(cerror ,(cadr form) ,c) `(,op ,c)))))
+        form)))
 
 (defmacro with-simple-restart ((name format-control &rest format-arguments) &body forms)
   `(restart-case (progn ,@forms)
