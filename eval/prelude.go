@@ -116,3 +116,69 @@ func init() {
 		return b.List()
 	}})
 }
+
+func init() {
+	rt.Register(
+		rt.Def{Name: "COMPILED-FUNCTION-P", Min: 1, Max: 1, Params: "(OBJECT)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			_, ok := args[0].(rt.Function)
+			return rt.Bool(ok)
+		}},
+		rt.Def{Name: "UPGRADED-COMPLEX-PART-TYPE", Min: 1, Max: 2, Params: "(TYPESPEC &OPTIONAL ENVIRONMENT)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			for _, name := range []string{"RATIONAL", "SINGLE-FLOAT", "DOUBLE-FLOAT"} {
+				if ok, _ := th.Subtypep(args[0], th.Img.CLSym(name)); ok {
+					return th.Img.CLSym(name)
+				}
+			}
+			return th.Img.CLSym("REAL")
+		}},
+		rt.Def{Name: "GOLEM:%PACKAGE-ITERATOR", Min: 2, Max: 2, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			pkgs := args[0]
+			if _, ok := pkgs.(*rt.Cons); !ok && pkgs != rt.NIL {
+				pkgs = rt.List(pkgs)
+			}
+			want := map[string]bool{}
+			for _, t := range rt.ListToSlice(args[1]) {
+				if s, ok := t.(*rt.Symbol); ok {
+					want[s.Name] = true
+				}
+			}
+			type entry struct {
+				sym    *rt.Symbol
+				status rt.Value
+				pkg    *rt.Package
+			}
+			var entries []entry
+			for _, d := range rt.ListToSlice(pkgs) {
+				p := th.PackageDesignator(d)
+				for _, s := range p.PresentSymbols() {
+					if p.IsExternal(s) {
+						if want["EXTERNAL"] {
+							entries = append(entries, entry{s, th.Img.S.External, p})
+						}
+					} else if want["INTERNAL"] {
+						entries = append(entries, entry{s, th.Img.S.Internal, p})
+					}
+				}
+				if want["INHERITED"] {
+					for _, u := range p.Use {
+						for _, s := range u.ExternalSymbols() {
+							if found, st := p.FindSymbol(s.Name); found == s && st == rt.StatusInherited {
+								entries = append(entries, entry{s, th.Img.S.Inherited, p})
+							}
+						}
+					}
+				}
+			}
+			i := 0
+			return &rt.Builtin{Name: th.Img.Intern("GOLEM", "PACKAGE-ITERATOR"), Min: 0, Max: 0, MultipleValues: true,
+				Fn: func(th *rt.Thread, _ []rt.Value) rt.Value {
+					if i >= len(entries) {
+						return th.Values(rt.NIL)
+					}
+					e := entries[i]
+					i++
+					return th.Values(rt.T, e.sym, e.status, e.pkg)
+				}}
+		}},
+	)
+}

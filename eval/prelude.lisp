@@ -595,3 +595,29 @@
     `(let ((,it (hash-table-iterator ,hash-table)))
        (macrolet ((,name () '(funcall ,it)))
          ,@body))))
+
+;;; Environment odds and ends.
+
+(defmacro with-compilation-unit ((&rest options) &body body)
+  (declare (ignore options))
+  `(progn ,@body))
+
+(defmacro step (form) form)
+
+(defmacro with-package-iterator ((name package-list &rest symbol-types) &body body)
+  (let ((it (gensym "ITER")))
+    `(let ((,it (%package-iterator ,package-list ',symbol-types)))
+       (macrolet ((,name () '(funcall ,it)))
+         ,@body))))
+
+(defun provide (module-name)
+  (pushnew (string module-name) *modules* :test #'string=)
+  t)
+
+(defun require (module-name &optional pathnames)
+  (let ((name (string module-name)))
+    (unless (member name *modules* :test #'string=)
+      (if pathnames
+          (dolist (p (if (listp pathnames) pathnames (list pathnames))) (load p))
+          (error "Don't know how to REQUIRE ~A." name)))
+    t))
