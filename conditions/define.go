@@ -190,9 +190,10 @@ func checkTypeError(th *rt.Thread, args []rt.Value) rt.Value {
 	}
 	c := th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), value, th.Img.Kw("EXPECTED-TYPE"), typ,
 		th.Img.Kw("FORMAT-CONTROL"), rt.NewString(ctl), th.Img.Kw("FORMAT-ARGUMENTS"), fargs)
-	invoked, vals := th.WithRestart(th.Img.CLSym("STORE-VALUE"), "Supply a new value for "+th.Printed(place)+".",
+	chosen, vals := th.WithRestarts([]rt.RestartSpec{{Name: th.Img.CLSym("STORE-VALUE"),
+		Report: "Supply a new value for " + th.Printed(place) + ".", NeedsValue: true}},
 		func() { th.Error(c) })
-	if invoked && len(vals) > 0 {
+	if chosen == 0 && len(vals) > 0 {
 		return vals[0]
 	}
 	return value

@@ -21,6 +21,10 @@ func (th *Thread) WithRestart(name Value, report string, body func()) (invoked b
 type RestartSpec struct {
 	Name   Value // a symbol
 	Report string
+	// NeedsValue marks restarts that take an argument (USE-VALUE and the
+	// like): invoked interactively they would prompt, and golem has no
+	// terminal, so INVOKE-RESTART-INTERACTIVELY signals a CONTROL-ERROR.
+	NeedsValue bool
 }
 
 // WithRestarts runs body with the given restarts established (the first is
@@ -49,6 +53,13 @@ func (th *Thread) WithRestarts(specs []RestartSpec, body func()) (chosen int, ar
 				}}}
 			if specs[i].Report != "" {
 				r.Report = NewString(specs[i].Report)
+			}
+			if specs[i].NeedsValue {
+				name := specs[i].Name
+				r.Interactive = &Builtin{Name: symOrNil(name), Min: 0, Max: 0, Fn: func(th *Thread, _ []Value) Value {
+					return th.ControlError("The restart " + th.Printed(name) +
+						" needs a value, and there is no terminal to ask for one: call INVOKE-RESTART with the value instead.")
+				}}
 			}
 			th.PushRestart(r)
 		}
@@ -80,8 +91,8 @@ func (th *Thread) UndefinedFunctionCall(sym *Symbol, args []Value) Function {
 		name := th.Printed(sym)
 		chosen, rargs := th.WithRestarts([]RestartSpec{
 			{Name: th.Img.Intern("GOLEM", "RETRY"), Report: "Retry calling " + name + "."},
-			{Name: th.Img.CLSym("USE-VALUE"), Report: "Call specified function."},
-			{Name: th.Img.Intern("GOLEM", "RETURN-VALUE"), Report: "Return specified values."},
+			{Name: th.Img.CLSym("USE-VALUE"), Report: "Call specified function.", NeedsValue: true},
+			{Name: th.Img.Intern("GOLEM", "RETURN-VALUE"), Report: "Return specified values.", NeedsValue: true},
 		}, func() { th.UndefinedFunction(sym) })
 		th.PopCall()
 		switch chosen {
@@ -112,8 +123,8 @@ func (u *undefinedStub) FunctionName() Value                 { return u.sym }
 func (th *Thread) unboundVariableValue(sym *Symbol) Value {
 	for {
 		chosen, args := th.WithRestarts([]RestartSpec{
-			{Name: th.Img.CLSym("USE-VALUE"), Report: "Specify a value to use this time."},
-			{Name: th.Img.CLSym("STORE-VALUE"), Report: "Specify a value to store and use in the future."},
+			{Name: th.Img.CLSym("USE-VALUE"), Report: "Specify a value to use this time.", NeedsValue: true},
+			{Name: th.Img.CLSym("STORE-VALUE"), Report: "Specify a value to store and use in the future.", NeedsValue: true},
 		}, func() { th.UnboundVariable(sym) })
 		if len(args) == 0 {
 			if sym.Value != nil {
