@@ -2,7 +2,6 @@ package eval
 
 import (
 	"os"
-	"path/filepath"
 
 	rt "github.com/golem-lisp/golem/runtime"
 )
@@ -50,28 +49,18 @@ func init() {
 			if s, ok := args[0].(rt.Stream); ok {
 				return LoadStream(th, s, rt.NIL)
 			}
-			name := designatorName(th, args[0])
-			if th.Img.Sandbox {
-				th.Error(th.MakeCondition("GOLEM:SIMPLE-FILE-ERROR", th.Img.Kw("PATHNAME"), args[0],
-					th.Img.Kw("FORMAT-CONTROL"), rt.NewString("file access is disabled in this session: cannot load ~S"),
-					th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(args[0])))
-			}
-			f, err := os.Open(name)
-			if err != nil && filepath.Ext(name) == "" {
-				if g, err2 := os.Open(name + ".lisp"); err2 == nil {
-					f, err, name = g, nil, name+".lisp"
-				}
-			}
-			if err != nil {
+			// The file policy (sandbox directories, the embedder's FS) is
+			// applied by OpenLoadFile; refusals signal FILE-ERROR there.
+			f, pathname := th.OpenLoadFile(args[0])
+			if f == nil {
 				if kw[2] != nil && kw[2] == rt.NIL {
 					return rt.NIL
 				}
-				th.Error(th.MakeCondition("GOLEM:SIMPLE-FILE-ERROR", th.Img.Kw("PATHNAME"), args[0],
+				th.Error(th.MakeCondition("GOLEM:SIMPLE-FILE-ERROR", th.Img.Kw("PATHNAME"), pathname,
 					th.Img.Kw("FORMAT-CONTROL"), rt.NewString("couldn't load ~S: file does not exist."),
 					th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(args[0])))
 			}
 			defer f.Close()
-			abs, _ := filepath.Abs(name)
-			return LoadStream(th, rt.NewReaderStream(f), rt.NewString(abs))
+			return LoadStream(th, f, pathname)
 		}})
 }
