@@ -908,7 +908,7 @@ func (osLister) readDir(p string) []fs.DirEntry {
 	return es
 }
 func (osLister) stat(p string) (fs.FileInfo, error) { return os.Stat(p) }
-func (osLister) join(a, b string) string             { return filepath.Join(a, b) }
+func (osLister) join(a, b string) string            { return filepath.Join(a, b) }
 
 type fsLister struct{ fsys fs.FS }
 
@@ -917,7 +917,7 @@ func (l fsLister) readDir(p string) []fs.DirEntry {
 	return es
 }
 func (l fsLister) stat(p string) (fs.FileInfo, error) { return fs.Stat(l.fsys, p) }
-func (l fsLister) join(a, b string) string             { return path.Join(a, b) }
+func (l fsLister) join(a, b string) string            { return path.Join(a, b) }
 
 func isDirAt(l lister, p string) bool {
 	fi, err := l.stat(p)
