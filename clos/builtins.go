@@ -132,7 +132,7 @@ func init() {
 					return m
 				}
 				if errorp {
-					closError(th, "There is no method on ~S with ~:[no qualifiers~;qualifiers ~:S~] and specializers ~:S.",
+					th.SimpleError("There is no method on ~S with ~:[no qualifiers~;qualifiers ~:S~] and specializers ~:S.",
 						gf, args[1], args[2])
 				}
 				return rt.NIL
@@ -204,6 +204,7 @@ func init() {
 				gf := w.ensureGF(th, args[0], args[3], true)
 				m := w.makeMethod(th, gf, args[1:])
 				gf.addMethod(th, m, true)
+				gf.checkQualifiers(th, m)
 				notifyDefinition(th, args[0], "GENERIC-FUNCTION")
 				return m
 			}},
@@ -212,6 +213,21 @@ func init() {
 				name := symArg(th, args[0])
 				wOf(th).defineShortCombination(name, symArg(th, args[1]), args[2] != rt.NIL, args[3])
 				return name
+			}},
+		rt.Def{Name: "GOLEM:%CLOS-PRINT-UNREADABLE", Min: 5, Max: 5, Params: "(OBJECT STREAM TYPE IDENTITY FUNCTION)",
+			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+				s := th.OutputStream(args[1])
+				typ, ident := args[2] != rt.NIL, args[3] != rt.NIL
+				var body func(rt.Stream)
+				if args[4] != rt.NIL {
+					fn := th.Resolve(args[4])
+					body = func(ps rt.Stream) { fn.Call(th, []rt.Value{ps}) }
+				} else if typ && !ident {
+					// SBCL writes a space after the type even with no body.
+					body = func(rt.Stream) {}
+				}
+				printer.PrintUnreadable(th, args[0], s, typ, ident, body)
+				return rt.NIL
 			}},
 		rt.Def{Name: "GOLEM:%PRINT-OBJECT-DEFAULT", Min: 2, Max: 2, Params: "(OBJECT STREAM)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
@@ -401,6 +417,25 @@ func defgenericBuiltin(th *rt.Thread, args []rt.Value) rt.Value {
 	w.invalidate()
 	notifyDefinition(th, name, "GENERIC-FUNCTION")
 	return gf
+}
+
+// checkQualifiers warns, as SBCL does, about a method whose qualifiers the
+// generic function's method combination does not accept.
+func (gf *GF) checkQualifiers(th *rt.Thread, m *Method) {
+	w := gf.w
+	ok := false
+	if gf.combo.typ.standard {
+		ok = len(m.qualifiers) == 0 || qualifierIs(m, w.kwBefore) || qualifierIs(m, w.kwAfter) || qualifierIs(m, w.kwAround)
+	} else {
+		ok = qualifierIs(m, gf.combo.typ.name) || qualifierIs(m, w.kwAround)
+	}
+	if ok {
+		return
+	}
+	if warn := th.Img.CLSym("WARN"); warn.Fn != nil {
+		th.Call(warn, rt.NewString("Invalid qualifiers for ~A method combination in method ~S: ~S."),
+			gf.combo.typ.name, m, rt.List(m.qualifiers...))
+	}
 }
 
 // warnStyle signals a style warning with a format control.

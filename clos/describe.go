@@ -59,11 +59,21 @@ func init() {
 
 type documented interface{ Documentation() string }
 
-func docString(s string) rt.Value {
+// docString returns a documentation string as a Lisp string, the same
+// object each time (as SBCL does).
+func (w *world) docString(s string) rt.Value {
 	if s == "" {
 		return rt.NIL
 	}
-	return rt.NewString(s)
+	if w.docStrings == nil {
+		w.docStrings = map[string]*rt.String{}
+	}
+	if ls, ok := w.docStrings[s]; ok {
+		return ls
+	}
+	ls := rt.NewString(s)
+	w.docStrings[s] = ls
+	return ls
 }
 
 // docKeyFor makes the documentation table key of a name and doc type.
@@ -98,12 +108,12 @@ func (w *world) documentation(th *rt.Thread, x rt.Value, docType rt.Value) rt.Va
 		}
 	case *rt.Class:
 		if kn == "T" || kn == "TYPE" {
-			return docString(v.Doc)
+			return w.docString(v.Doc)
 		}
 	case rt.Function:
 		if kn == "T" || kn == "FUNCTION" {
 			if d, ok := v.(documented); ok {
-				return docString(d.Documentation())
+				return w.docString(d.Documentation())
 			}
 		}
 	case *rt.Symbol:
@@ -111,7 +121,7 @@ func (w *world) documentation(th *rt.Thread, x rt.Value, docType rt.Value) rt.Va
 		case "FUNCTION":
 			if v.Macro != nil {
 				if d, ok := v.Macro.(documented); ok {
-					return docString(d.Documentation())
+					return w.docString(d.Documentation())
 				}
 				return rt.NIL
 			}
@@ -121,16 +131,16 @@ func (w *world) documentation(th *rt.Thread, x rt.Value, docType rt.Value) rt.Va
 		case "TYPE":
 			if c := w.img.Classes[v]; c != nil {
 				if info := rt.StructInfoOf(c); info != nil {
-					return docString(info.Doc)
+					return w.docString(info.Doc)
 				}
-				return docString(c.Doc)
+				return w.docString(c.Doc)
 			}
 			if info := rt.FindStruct(w.img, v); info != nil {
-				return docString(info.Doc)
+				return w.docString(info.Doc)
 			}
 		case "STRUCTURE":
 			if info := rt.FindStruct(w.img, v); info != nil {
-				return docString(info.Doc)
+				return w.docString(info.Doc)
 			}
 		case "METHOD-COMBINATION":
 			if ct := w.combos[v]; ct != nil {
@@ -308,6 +318,11 @@ func (w *world) describeType(th *rt.Thread, obj rt.Value) rt.Value {
 	switch x := obj.(type) {
 	case rt.Fixnum:
 		return th.Img.CLSym("FIXNUM")
+	case *rt.String:
+		if x.IsSimple() {
+			return th.Img.CLSym("SIMPLE-STRING")
+		}
+		return th.Img.CLSym("STRING")
 	case *rt.Cons:
 		return th.Img.CLSym("LIST")
 	case rt.Char:

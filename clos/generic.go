@@ -81,7 +81,7 @@ func (m *Method) PrintLisp(th *rt.Thread, s rt.Stream) {
 	printer.PrintUnreadable(th, m, s, false, true, func(s rt.Stream) {
 		s.WriteString("STANDARD-METHOD ")
 		if m.gf != nil {
-			printer.Write(th, m.gf.name, s)
+			s.WriteString(qualifiedName(th, m.gf.name))
 			s.WriteString(" ")
 		}
 		for _, q := range m.qualifiers {
@@ -321,8 +321,9 @@ func (w *world) applicable(m *Method, args []rt.Value) bool {
 // applicableMethods returns the methods applicable to args, most specific first.
 func (gf *GF) applicableMethods(args []rt.Value) []*Method {
 	var out []*Method
-	for _, m := range gf.methods {
-		if gf.w.applicable(m, args) {
+	// Newest first among equally specific methods, as SBCL lists them.
+	for i := len(gf.methods) - 1; i >= 0; i-- {
+		if m := gf.methods[i]; gf.w.applicable(m, args) {
 			out = append(out, m)
 		}
 	}

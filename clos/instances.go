@@ -65,16 +65,16 @@ func (w *world) updateObsolete(th *rt.Thread, inst *rt.Instance, old *layout) {
 		if oldLocal[n] {
 			newSlots[i] = oldVals[n]
 		} else {
-			added = append(added, n)
+			added = append([]rt.Value{n}, added...)
 		}
 	}
 	var discarded []rt.Value
 	var plist []rt.Value
 	for _, n := range oldOrder {
 		if !newLocal[n] {
-			discarded = append(discarded, n)
+			discarded = append([]rt.Value{n}, discarded...)
 			if v := oldVals[n]; v != nil {
-				plist = append(plist, n, v)
+				plist = append([]rt.Value{n, v}, plist...)
 			}
 		}
 	}

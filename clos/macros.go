@@ -555,7 +555,7 @@ func (w *world) expandPrintUnreadable(th *rt.Thread, form *rt.Cons) rt.Value {
 		fn = w.lambda(rt.List(param), append([]rt.Value{rt.List(w.img.S.Declare, rt.List(w.img.S.Ignorable, param))},
 			parts[1:]...)...)
 	}
-	return rt.List(w.golemSym("%PRINT-UNREADABLE-OBJECT"), spec[0], spec[1], typ, ident, fn)
+	return rt.List(w.golemSym("%CLOS-PRINT-UNREADABLE"), spec[0], spec[1], typ, ident, fn)
 }
 
 // expandDefineMethodCombination supports the short form.

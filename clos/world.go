@@ -47,6 +47,8 @@ type world struct {
 	forward map[*rt.Symbol]*rt.Class
 	// docs holds documentation strings set for (name, doc-type) pairs.
 	docs map[docKey]rt.Value
+	// docStrings interns documentation strings read from Go fields.
+	docStrings map[string]*rt.String
 	// combos holds the method combination types by name.
 	combos map[*rt.Symbol]*comboType
 
