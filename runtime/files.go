@@ -77,7 +77,18 @@ func (th *Thread) resolveAccess(p *Pathname, write bool, verb string) fileLoc {
 	}
 	cand := native
 	if rel {
+		// A relative name is read from the first allowed directory that
+		// has it, and written to (or reported missing in) the first one.
 		cand = filepath.Join(absDir(dirs[0]), native)
+		if !write {
+			for _, d := range dirs {
+				c := filepath.Join(absDir(d), native)
+				if _, err := os.Stat(c); err == nil {
+					cand = c
+					break
+				}
+			}
+		}
 	}
 	real := resolveReal(cand, 0)
 	inside := false
@@ -690,7 +701,9 @@ func (th *Thread) parseExternalFormat(v Value) (bool, Value) {
 }
 
 // OpenFile implements OPEN: args are the filespec and keyword arguments.
-func (th *Thread) OpenFile(args []Value) Value {
+func (th *Thread) OpenFile(args []Value) Value { return th.openFile(args, "open") }
+
+func (th *Thread) openFile(args []Value, verb string) Value {
 	kw := th.ParseKeys(args[1:], "DIRECTION", "ELEMENT-TYPE", "IF-EXISTS", "IF-DOES-NOT-EXIST", "EXTERNAL-FORMAT")
 	p := th.mergedPathname(args[0])
 	direction := kwOr(kw[0], "INPUT")
@@ -726,7 +739,6 @@ func (th *Thread) OpenFile(args []Value) Value {
 	if !binary {
 		s.elemSize = 1
 	}
-	verb := "open"
 	loc := th.resolveAccess(p, write, verb)
 	if !write && ifDNE == "CREATE" && loc.fsys == nil {
 		if _, err := os.Stat(loc.host); errors.Is(err, fs.ErrNotExist) {
@@ -874,7 +886,7 @@ func (th *Thread) openError(p *Pathname, host string, err error) {
 func (th *Thread) OpenLoadFile(spec Value) (*FileStream, *Pathname) {
 	p := th.mergedPathname(spec)
 	try := func(p *Pathname) *FileStream {
-		v := th.OpenFile([]Value{p, th.Img.Kw("IF-DOES-NOT-EXIST"), NIL})
+		v := th.openFile([]Value{p, th.Img.Kw("IF-DOES-NOT-EXIST"), NIL}, "load")
 		if s, ok := v.(*FileStream); ok {
 			return s
 		}
