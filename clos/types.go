@@ -10,6 +10,15 @@ func (w *world) typeHook(th *rt.Thread, spec rt.Value) (rt.Value, bool) {
 	case *rt.Symbol:
 		fn := w.deftypes[s]
 		if fn == nil {
+			if s.Pkg == w.img.CL {
+				// Standard atomic type names TYPEP does not know itself.
+				switch s.Name {
+				case "UNSIGNED-BYTE":
+					return rt.List(w.img.S.Integer, rt.MakeInt(0), w.img.CLSym("*")), true
+				case "SIGNED-BYTE":
+					return w.img.S.Integer, true
+				}
+			}
 			return nil, false
 		}
 		return th.Call(fn), true
