@@ -860,9 +860,24 @@ func compileLocally(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	return c.compileBody(forms, benv, mv)
 }
 
+// compileThe checks the values of the form against the type, as SBCL's
+// safe code does (a TYPE-ERROR when they do not match).
 func compileThe(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	args := argsOf(c, form, 2, 2)
-	return c.compile(args[1], env, mv)
+	spec := args[0]
+	if spec == rt.T {
+		return c.compile(args[1], env, mv)
+	}
+	valuesSpec := false
+	if sc, ok := spec.(*rt.Cons); ok && sc.Car == c.img.S.Values {
+		valuesSpec = true
+	}
+	code := c.opaque(args[1], env, mv || valuesSpec)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		v := code(th, f)
+		th.CheckThe(spec, v)
+		return v
+	}
 }
 
 func compileEvalWhen(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
