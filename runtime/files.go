@@ -979,17 +979,93 @@ func (th *Thread) directory(args []Value) Value {
 	if absolute || fixed > 0 {
 		base.Directory = head.List()
 	}
-	loc := th.resolveAccess(base, false, "list")
+	var hits []dirHit
+	for _, loc := range th.directoryRoots(base) {
+		hits = append(hits, th.directoryWalk(loc, parts[fixed:], p)...)
+	}
+	seen := map[string]bool{}
+	var out []*Pathname
+	var keys []string
+	for _, h := range hits {
+		var tp *Pathname
+		if h.fs {
+			tp = ParseNativePath(th.Img, h.path, h.isDir)
+		} else {
+			hp := h.path
+			if th.Img.Sandbox || resolve {
+				real := resolveReal(hp, 0)
+				if th.Img.Sandbox && !th.readable(real) {
+					continue
+				}
+				if resolve {
+					hp = real
+				}
+			}
+			tp = ParseNativePath(th.Img, hp, h.isDir)
+		}
+		ns, _ := tp.Namestring()
+		if seen[ns] {
+			continue
+		}
+		seen[ns] = true
+		out = append(out, tp)
+		keys = append(keys, ns)
+	}
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return keys[idx[a]] < keys[idx[b]] })
+	var b ListBuilder
+	for _, i := range idx {
+		b.Add(out[i])
+	}
+	return b.List()
+}
+
+// dirHit is one DIRECTORY result before it becomes a truename.
+type dirHit struct {
+	path      string
+	isDir, fs bool
+}
+
+// directoryRoots returns where a DIRECTORY search starts. A sandboxed
+// relative search covers every allowed directory (and the embedder's FS).
+func (th *Thread) directoryRoots(base *Pathname) []fileLoc {
+	native := th.nativePath(base, "list")
+	if !th.Img.Sandbox || filepath.IsAbs(native) {
+		return []fileLoc{th.resolveAccess(base, false, "list")}
+	}
+	fa := th.Img.Files
+	var locs []fileLoc
+	for _, d := range append(append([]string(nil), fa.ReadDirs...), fa.WriteDirs...) {
+		abs := th.MergePathnames(base, ParseNativePath(th.Img, absDir(d), true), NIL)
+		locs = append(locs, th.resolveAccess(abs, false, "list"))
+	}
+	if fa.FS != nil {
+		if name, ok := fsName(native); ok {
+			locs = append(locs, fileLoc{fsys: fa.FS, name: name})
+		}
+	}
+	if len(locs) == 0 {
+		locs = append(locs, th.resolveAccess(base, false, "list"))
+	}
+	return locs
+}
+
+// directoryWalk expands the wild directory elements rest below loc and
+// matches the name and type of p in the directories found.
+func (th *Thread) directoryWalk(loc fileLoc, rest []Value, p *Pathname) []dirHit {
 	var l lister = osLister{}
 	root := loc.host
 	if loc.fsys != nil {
 		l, root = fsLister{loc.fsys}, loc.name
 	}
 	if !isDirAt(l, root) {
-		return NIL
+		return nil
 	}
 	dirs := []string{root}
-	for _, comp := range parts[fixed:] {
+	for _, comp := range rest {
 		var next []string
 		for _, d := range dirs {
 			th.Tick()
@@ -1025,21 +1101,17 @@ func (th *Thread) directory(args []Value) Value {
 		}
 		dirs = next
 	}
-	type hit struct {
-		path  string
-		isDir bool
-	}
-	var hits []hit
+	var hits []dirHit
 	for _, d := range dirs {
 		if p.isDirectoryForm() {
-			hits = append(hits, hit{d, true})
+			hits = append(hits, dirHit{d, true, loc.fsys != nil})
 			continue
 		}
 		if !isWildComponent(p.Name) && !isWildComponent(p.Type) {
 			name, _ := p.fileNamestringNative()
 			j := l.join(d, name)
 			if fi, err := l.stat(j); err == nil {
-				hits = append(hits, hit{j, fi.IsDir()})
+				hits = append(hits, dirHit{j, fi.IsDir(), loc.fsys != nil})
 			}
 			continue
 		}
@@ -1051,48 +1123,11 @@ func (th *Thread) directory(args []Value) Value {
 				if err != nil {
 					continue
 				}
-				hits = append(hits, hit{j, fi.IsDir()})
+				hits = append(hits, dirHit{j, fi.IsDir(), loc.fsys != nil})
 			}
 		}
 	}
-	seen := map[string]bool{}
-	var out []*Pathname
-	var keys []string
-	for _, h := range hits {
-		var tp *Pathname
-		if loc.fsys != nil {
-			tp = ParseNativePath(th.Img, h.path, h.isDir)
-		} else {
-			hp := h.path
-			if th.Img.Sandbox || resolve {
-				real := resolveReal(hp, 0)
-				if th.Img.Sandbox && !th.readable(real) {
-					continue
-				}
-				if resolve {
-					hp = real
-				}
-			}
-			tp = ParseNativePath(th.Img, hp, h.isDir)
-		}
-		ns, _ := tp.Namestring()
-		if seen[ns] {
-			continue
-		}
-		seen[ns] = true
-		out = append(out, tp)
-		keys = append(keys, ns)
-	}
-	idx := make([]int, len(out))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.Slice(idx, func(a, b int) bool { return keys[idx[a]] < keys[idx[b]] })
-	var b ListBuilder
-	for _, i := range idx {
-		b.Add(out[i])
-	}
-	return b.List()
+	return hits
 }
 
 // entryMatchesPattern matches a directory entry against the name and type of p.

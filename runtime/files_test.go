@@ -248,6 +248,8 @@ func TestSandboxFilePolicy(t *testing.T) {
 		{`(open ` + q(filepath.Join(ro, "new.txt")) + ` :direction :output)`, "~may write", true},
 		{`(with-open-file (s "out.txt" :direction :output) (write-string "hi" s)) (probe-file "out.txt")`,
 			"~/rw/out.txt", false},
+		// A relative DIRECTORY covers every allowed directory; escaping links are left out.
+		{`(mapcar #'file-namestring (directory "*.txt"))`, `=> ("data.txt" "out.txt")`, false},
 		{`(with-open-file (s ` + q(filepath.Join(rw, "dangling.txt")) + ` :direction :output) (write-string "x" s))`,
 			"~is outside the directories this session may write", true},
 		{`(ensure-directories-exist ` + q(filepath.Join(rw, "a/b/")) + `)`, "~=> " + q(filepath.Join(rw, "a/b/")), false},
