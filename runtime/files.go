@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	goruntime "runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,6 +48,13 @@ func (th *Thread) ResolveFile(p *Pathname, write bool, verb string) (host string
 }
 
 func (th *Thread) resolveAccess(p *Pathname, write bool, verb string) fileLoc {
+	return th.resolveAccessMode(p, write, false, verb)
+}
+
+// resolveAccessMode is resolveAccess; with noFollow the last component is
+// not followed when it is a symlink (DELETE-FILE and RENAME-FILE act on the
+// link itself, so only its directory must be allowed).
+func (th *Thread) resolveAccessMode(p *Pathname, write, noFollow bool, verb string) fileLoc {
 	native := th.nativePath(p, verb)
 	if !th.Img.Sandbox {
 		abs, err := filepath.Abs(native)
@@ -91,6 +99,9 @@ func (th *Thread) resolveAccess(p *Pathname, write bool, verb string) fileLoc {
 		}
 	}
 	real := resolveReal(cand, 0)
+	if dir, base := filepath.Split(cand); noFollow && base != "" && base != "." && base != ".." {
+		real = filepath.Join(resolveReal(dir, 0), base)
+	}
 	inside := false
 	for _, d := range dirs {
 		if within(real, resolveReal(absDir(d), 0)) {
@@ -857,6 +868,9 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 		}
 	}
 	if s.f != nil {
+		// A stream the program drops without closing still gets its
+		// buffered output written and its descriptor released.
+		goruntime.SetFinalizer(s, func(s *FileStream) { s.Close() })
 		s.ra = s.f
 		if s.size == 0 && s.tmp == "" {
 			if st, err := s.f.Stat(); err == nil {
@@ -1326,7 +1340,7 @@ func fileDefs() []Def {
 				s.Close()
 			}
 			p := th.mergedPathname(args[0])
-			loc := th.resolveAccess(p, true, "delete")
+			loc := th.resolveAccessMode(p, true, true, "delete")
 			fi, err := os.Lstat(loc.host)
 			if err == nil && fi.IsDir() {
 				err = syscall.EISDIR
@@ -1341,13 +1355,13 @@ func fileDefs() []Def {
 		}},
 		{Name: "RENAME-FILE", Min: 2, Max: 2, MV: true, Params: "(FILE NEW-NAME)", Fn: func(th *Thread, args []Value) Value {
 			p := th.mergedPathname(args[0])
-			loc := th.resolveAccess(p, true, "rename")
+			loc := th.resolveAccessMode(p, true, true, "rename")
 			if _, err := os.Lstat(loc.host); err != nil {
 				th.fileError(p, "Failed to find the TRUENAME of ~A: ~A", NewString(loc.host), NewString(osErrText(err)))
 			}
 			old := th.truenameOf(loc, false)
 			np := th.MergePathnames(th.PathnameDesignator(args[1]), p, th.Img.Kw("NEWEST"))
-			nloc := th.resolveAccess(np, true, "rename to")
+			nloc := th.resolveAccessMode(np, true, true, "rename to")
 			if err := os.Rename(loc.host, nloc.host); err != nil {
 				th.fileError(p, "Failed to rename ~A to ~A: ~A", NewString(loc.host), NewString(nloc.host), NewString(osErrText(err)))
 			}

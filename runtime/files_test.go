@@ -257,8 +257,14 @@ func TestSandboxFilePolicy(t *testing.T) {
 		{`(rename-file ` + q(filepath.Join(rw, "out.txt")) + ` ` + q(filepath.Join(outside, "stolen.txt")) + `)`, "~may write", true},
 		{`(delete-file ` + q(filepath.Join(ro, "data.txt")) + `)`, "~may write", true},
 		{`(delete-file ` + q(filepath.Join(rw, "out.txt")) + `)`, "=> T", false},
+		// DELETE-FILE removes a link itself, not what it points to.
+		{`(list (delete-file ` + q(filepath.Join(rw, "inner-link.txt")) + `) (delete-file ` + q(filepath.Join(rw, "dangling.txt")) + `)
+		        (probe-file ` + q(filepath.Join(ro, "data.txt")) + `) (probe-file ` + q(filepath.Join(rw, "inner-link.txt")) + `))`,
+			"~=> (T T #P", false},
 	})
-	_, err := os.Stat(filepath.Join(outside, "planted.txt"))
+	_, err := os.Stat(filepath.Join(ro, "data.txt"))
+	assert.NoError(t, err)
+	_, err = os.Stat(filepath.Join(outside, "planted.txt"))
 	assert.True(t, os.IsNotExist(err), "a dangling symlink must not create a file outside")
 	_, err = os.Stat(filepath.Join(outside, "stolen.txt"))
 	assert.True(t, os.IsNotExist(err))
