@@ -265,6 +265,7 @@ func (w *world) describeDefault(th *rt.Thread, obj rt.Value, s rt.Stream) {
 	case *rt.Class:
 		w.line(s, pr(x))
 		w.line(s, "  ["+strings.ToLower(w.metaclassOf(x).Name.Name)+"]")
+		s.WriteString("\n")
 		w.describeClass(th, x, s, "")
 		return
 	case *GF:
@@ -376,7 +377,6 @@ func (w *world) describeSlots(th *rt.Thread, x *rt.Instance, s rt.Stream) {
 
 func (w *world) describeClass(th *rt.Thread, c *rt.Class, s rt.Stream, indent string) {
 	pr := func(v rt.Value) string { return printer.ToString(th, v, true) }
-	s.WriteString("\n")
 	if c.Doc != "" {
 		w.line(s, indent+"Documentation:")
 		w.line(s, indent+"  "+c.Doc)
