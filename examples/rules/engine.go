@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/golem-lisp/golem"
+)
+
+//go:embed engine.lisp
+var engineSource string
+
+//go:embed policy.lisp
+var defaultPolicy string
+
+// Order is what the policy decides about. It reaches Lisp as a plist
+// (:id ... :customer ... :quantity ... :total ... :country ...).
+type Order struct {
+	ID       string  `json:"id"`
+	Customer string  `json:"customer"`
+	Quantity int     `json:"quantity"`
+	Total    float64 `json:"total"`
+	Country  string  `json:"country"`
+}
+
+// Decision is one rule's verdict, filled from the plist the rule returned.
+type Decision struct {
+	Rule   string  `json:"rule"`
+	Action string  `json:"action"`
+	Amount float64 `json:"amount,omitempty"`
+	Note   string  `json:"note,omitempty"`
+}
+
+// Store is the data the policy may consult through Go functions.
+type Store struct {
+	Tiers    map[string]string  // customer → loyalty tier
+	Shipping map[string]float64 // country → cost per item
+}
+
+// Engine evaluates orders against a policy written in Lisp. An interpreter
+// runs one evaluation at a time, so Decide is serialised by a mutex.
+type Engine struct {
+	mu sync.Mutex
+	in *golem.Interpreter
+}
+
+// NewEngine builds an engine running policy (Lisp source using DEFRULE).
+func NewEngine(store Store, policy string) (*Engine, error) {
+	in := golem.New(golem.Options{Limits: golem.Limits{Timeout: 2 * time.Second}})
+	err := in.Define("app:customer-tier", func(customer string) string {
+		if t, ok := store.Tiers[customer]; ok {
+			return t
+		}
+		return "standard"
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = in.Define("app:shipping-cost", func(country string, items int) (float64, error) {
+		perItem, ok := store.Shipping[country]
+		if !ok {
+			return 0, fmt.Errorf("no shipping to %q", country)
+		}
+		return perItem * float64(items), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := in.Eval(context.Background(), engineSource); err != nil {
+		return nil, fmt.Errorf("loading the rules engine: %w", err)
+	}
+	e := &Engine{in: in}
+	if err := e.Load(policy); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Load replaces the policy. On error the previous rules stay in force.
+func (e *Engine) Load(policy string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	ctx := context.Background()
+	// Define the new rules from scratch; restore the old ones on failure.
+	saved, err := e.in.Eval(ctx, "(prog1 rules::*rules* (rules:clear-rules))")
+	if err != nil {
+		return err
+	}
+	if _, err := e.in.EvalInPackage(ctx, policy, "RULES"); err != nil {
+		if _, rerr := e.in.Call(ctx, "(lambda (old) (setf rules::*rules* old))", saved.Values[0]); rerr != nil {
+			return rerr
+		}
+		return fmt.Errorf("policy not loaded: %w", err)
+	}
+	return nil
+}
+
+// Rules returns the names of the rules in force.
+func (e *Engine) Rules() ([]string, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	vals, err := e.in.Call(context.Background(), "rules:rule-names")
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	err = golem.ExportTo(vals[0], &names)
+	return names, err
+}
+
+// Decide runs every rule on the order.
+func (e *Engine) Decide(ctx context.Context, o Order) ([]Decision, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	vals, err := e.in.Call(ctx, "rules:evaluate", o)
+	if err != nil {
+		return nil, err
+	}
+	var ds []Decision
+	if err := golem.ExportTo(vals[0], &ds); err != nil {
+		return nil, err
+	}
+	return ds, nil
+}
