@@ -76,7 +76,7 @@ func (s *Session) Interpreter() *golem.Interpreter {
 }
 
 func (srv *Server) newInterpreter() *golem.Interpreter {
-	return golem.New(golem.Options{Limits: srv.opts.Limits})
+	return golem.New(golem.Options{Limits: srv.opts.Limits, AllowRead: srv.opts.AllowRead, AllowWrite: srv.opts.AllowWrite})
 }
 
 // reset discards the session's state; the next call starts afresh.
