@@ -231,3 +231,21 @@ func init() {
 		rt.Def{Name: "GOLEM:%ASSERT-FAILED", Min: 2, Max: 2, Fn: assertFailed},
 	)
 }
+
+// caseStoreValue signals the TYPE-ERROR of CCASE and CTYPECASE with a
+// STORE-VALUE restart and returns the new value when it is taken.
+func caseStoreValue(th *rt.Thread, args []rt.Value) rt.Value {
+	value, expected, place := args[0], args[1], args[2]
+	c := th.MakeCondition("TYPE-ERROR", th.Img.Kw("DATUM"), value, th.Img.Kw("EXPECTED-TYPE"), expected)
+	chosen, vals := th.WithRestarts([]rt.RestartSpec{{Name: th.Img.CLSym("STORE-VALUE"),
+		Report: "Supply a new value for " + th.Printed(place) + ".", NeedsValue: true}},
+		func() { th.Error(c) })
+	if chosen == 0 && len(vals) > 0 {
+		return vals[0]
+	}
+	return value
+}
+
+func init() {
+	rt.Register(rt.Def{Name: "GOLEM:%CASE-STORE-VALUE", Min: 3, Max: 3, Fn: caseStoreValue})
+}

@@ -326,8 +326,17 @@
        (cond ,@(mapcar #'(lambda (c) `(,(%case-test key (car c)) nil ,@(cdr c))) clauses)
              (t (error 'type-error :datum ,key :expected-type '(member ,@(%all-keys clauses))))))))
 
-(defmacro ccase (keyform &rest clauses)
-  `(ecase ,keyform ,@clauses))
+(defmacro ccase (keyplace &rest clauses)
+  (let ((again (gensym "AGAIN")) (block (gensym "CCASE")))
+    `(block ,block
+       (tagbody
+          ,again
+          (return-from ,block
+            (case ,keyplace
+              ,@clauses
+              (otherwise
+               (setf ,keyplace (%case-store-value ,keyplace '(member ,@(%all-keys clauses)) ',keyplace))
+               (go ,again))))))))
 
 (defmacro typecase (keyform &rest clauses)
   (let ((key (gensym "KEY")))
@@ -345,7 +354,17 @@
        (cond ,@(mapcar #'(lambda (c) `((typep ,key ',(car c)) nil ,@(cdr c))) clauses)
              (t (error 'type-error :datum ,key :expected-type '(or ,@(mapcar #'car clauses))))))))
 
-(defmacro ctypecase (keyform &rest clauses) `(etypecase ,keyform ,@clauses))
+(defmacro ctypecase (keyplace &rest clauses)
+  (let ((again (gensym "AGAIN")) (block (gensym "CTYPECASE")))
+    `(block ,block
+       (tagbody
+          ,again
+          (return-from ,block
+            (typecase ,keyplace
+              ,@clauses
+              (otherwise
+               (setf ,keyplace (%case-store-value ,keyplace '(or ,@(mapcar #'car clauses)) ',keyplace))
+               (go ,again))))))))
 
 ;;; Definitions.
 

@@ -306,7 +306,7 @@ func init() {
 		Def{Name: "SYMBOL-VALUE", Min: 1, Max: 1, Params: "(SYMBOL)", Fn: func(th *Thread, args []Value) Value {
 			s := sfSymbol(th, args[0])
 			if s.Value == nil || s.Flags&FlagSymbolMacro != 0 {
-				return th.UnboundVariable(s)
+				return th.unboundVariableValue(s)
 			}
 			return s.Value
 		}},
