@@ -133,6 +133,9 @@ type nextCtx struct {
 	args   []rt.Value
 }
 
+// PrintLisp implements printer.Printable (the context shows in backtraces).
+func (c *nextCtx) PrintLisp(th *rt.Thread, s rt.Stream) { s.WriteString("#<NEXT-METHODS>") }
+
 type emf func(th *rt.Thread, args []rt.Value) rt.Value
 
 // GF is a generic function.
@@ -176,8 +179,10 @@ func (gf *GF) PrintLisp(th *rt.Thread, s rt.Stream) {
 }
 
 // Call implements rt.Function: dispatch through the cache.
+// The generic function itself pushes no call record: its methods do (as
+// (METHOD NAME ...) functions), so recursion through a generic function
+// goes as deep as through an ordinary one.
 func (gf *GF) Call(th *rt.Thread, args []rt.Value) rt.Value {
-	th.PushCall(gf, args)
 	if len(args) < gf.ll.req || (!gf.ll.rest && !gf.ll.hasKey && len(args) > gf.ll.req+gf.ll.opt) {
 		gf.argCountError(th, len(args))
 	}
@@ -233,9 +238,7 @@ func (gf *GF) Call(th *rt.Thread, args []rt.Value) rt.Value {
 	default:
 		fn = gf.compute(th, args)
 	}
-	v := fn(th, args)
-	th.PopCall()
-	return v
+	return fn(th, args)
 }
 
 func (gf *GF) argCountError(th *rt.Thread, n int) {

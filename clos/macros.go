@@ -405,7 +405,21 @@ func (w *world) methodParts(th *rt.Thread, name rt.Value, rest []rt.Value) []rt.
 	lamBody := []rt.Value{rt.List(w.img.S.Declare, rt.ListStar(rt.List(reqVars...), w.img.S.Ignorable))}
 	lamBody = append(lamBody, decls...)
 	lamBody = append(lamBody, inner)
-	fn := w.lambda(fnLL, lamBody...)
+	// A named lambda, so backtraces show (METHOD NAME QUALIFIER... (SPECIALIZER...)).
+	var specNames []rt.Value
+	for _, sf := range specForms {
+		if c, ok := sf.(*rt.Cons); ok && c.Car == w.img.S.Quote {
+			specNames = append(specNames, rt.ListToSlice(c)[1])
+		} else {
+			specNames = append(specNames, rt.List(w.img.S.Eql, rt.ListToSlice(sf)[2]))
+		}
+	}
+	head := w.img.Intern("GOLEM", "METHOD")
+	if _, ok := name.(*rt.Cons); ok {
+		head = w.img.Intern("GOLEM", "SETF-METHOD")
+	}
+	fname := rt.ListStar(rt.List(append(append([]rt.Value(nil), quals...), rt.List(specNames...))...), head, blockName)
+	fn := rt.List(w.img.S.Function, rt.ListStar(rt.List(lamBody...), w.golemSym("NAMED-LAMBDA"), fname, fnLL))
 	return []rt.Value{w.quote(rt.List(quals...)), rt.ListStar(rt.List(specForms...), w.img.S.List), w.quote(plainLL), fn,
 		rt.Bool(usesNext), w.quote(doc)}
 }
