@@ -25,7 +25,7 @@ import (
 )
 
 // Version is golem's version string.
-const Version = "0.1.0"
+const Version = rt.LispImplementationVersion
 
 // Limits bound one evaluation. Zero values take the defaults below.
 type Limits struct {
@@ -70,6 +70,7 @@ func New(opts Options) *Interpreter {
 	img := rt.NewImage()
 	img.Sandbox = !opts.Unrestricted
 	img.Files = rt.FileAccess{ReadDirs: opts.AllowRead, WriteDirs: opts.AllowWrite, FS: opts.FS}
+	rt.SetDefaultPathnameDefaults(img)
 	in := &Interpreter{img: img, opts: opts}
 	eval.SetReader(img, func(th *rt.Thread, s rt.Stream, eof rt.Value) rt.Value {
 		return reader.Read(th, s, false, eof, false)

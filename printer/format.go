@@ -513,11 +513,12 @@ func (f *fstate) directive(d *fnode) escape {
 	switch d.dir {
 	case 'A', 'S':
 		f.checkParams(d, 4)
-		v := f.next(d.pos)
+		// V and # parameters are read before the directive's own argument.
 		mincol := f.intParam(d, 0, 0)
 		colinc := f.intParam(d, 1, 1)
 		minpad := f.intParam(d, 2, 0)
 		padchar := f.charParam(d, 3, ' ')
+		v := f.next(d.pos)
 		escape := d.dir == 'S'
 		if len(d.params) == 0 && !(d.colon && v == rt.NIL) {
 			printTo(th, v, f.out, rt.Bool(escape), nil)

@@ -330,13 +330,22 @@ func (p *printer) structure(x *rt.Instance) {
 			p.write("...")
 			break
 		}
-		p.object(p.img.Kw(s.Name.Name))
+		p.slotKeyword(s.Name)
 		p.write(" ")
 		p.object(slotValue(x, i))
 	}
 	p.write(")")
 	p.depth--
 	p.th.LeaveNested()
+}
+
+// slotKeyword prints a structure slot name as a keyword; SBCL keeps the
+// colon even when *print-escape* is false.
+func (p *printer) slotKeyword(name *rt.Symbol) {
+	if !p.escape {
+		p.write(":")
+	}
+	p.object(p.img.Kw(name.Name))
 }
 
 func slotValue(x *rt.Instance, i int) rt.Value {

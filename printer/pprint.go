@@ -1341,7 +1341,7 @@ func (p *printer) prettyStructure(inst *rt.Instance) {
 			if _, ok := b.Pop(); !ok {
 				return
 			}
-			p.object(p.img.Kw(s.Name.Name))
+			p.slotKeyword(s.Name)
 			x.w(" ")
 			x.nl(NewlineMiser)
 			p.object(slotValue(inst, i))

@@ -478,7 +478,10 @@ func init() {
 		rt.Def{Name: "CLOSE", Min: 1, Max: -1, Params: "(STREAM &KEY ABORT)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 				s := streamArg(th, args[0])
-				th.ParseKeys(args[1:], "ABORT")
+				kw := th.ParseKeys(args[1:], "ABORT")
+				if a, ok := s.(interface{ CloseAbort() }); ok && kw[0] != nil && kw[0] != rt.NIL {
+					a.CloseAbort()
+				}
 				CloseStream(th.Img, s)
 				return rt.T
 			}},
@@ -512,7 +515,21 @@ func writeString(th *rt.Thread, args []rt.Value, line bool) rt.Value {
 
 // writeSequence implements WRITE-SEQUENCE for strings, vectors and lists of
 // characters (or integers, written as code points on binary streams).
+// binaryWriter is implemented by binary file streams.
+type binaryWriter interface {
+	IsBinary() bool
+	WriteElement(th *rt.Thread, v rt.Value)
+}
+
 func writeSequence(th *rt.Thread, seq rt.Value, s rt.Stream, start, end rt.Value) {
+	if bw, ok := s.(binaryWriter); ok && bw.IsBinary() {
+		items := rt.SeqToSlice(th, seq)
+		a, b := boundingIndices(th, seq, start, end, len(items))
+		for _, v := range items[a:b] {
+			bw.WriteElement(th, v)
+		}
+		return
+	}
 	elemText := func(v rt.Value) string {
 		switch x := v.(type) {
 		case rt.Char:

@@ -192,9 +192,7 @@ func TestReadStructure(t *testing.T) {
 		{"#c(1.0 0)", "#C(1f0 0f0)", -1},
 		{"#c(1 2.0d0)", "#C(1d0 2d0)", -1},
 		{"#c(1/2 3)", "#C(1/2 3)", -1},
-		// uninterned, pathnames
-		{`#p"foo"`, `"foo"`, -1},
-		{`#P"a/b.lisp"`, `"a/b.lisp"`, -1},
+		// uninterned
 		// comments
 		{"#|a|# 5", "5", 7},
 		{"#|a #| b |# c|# 5", "5", -1},

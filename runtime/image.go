@@ -123,13 +123,12 @@ func NewImage() *Image {
 		img.CL.external[name] = s
 	}
 	img.CL.Locked = true
+	// CL-USER uses GOLEM as SBCL's uses SB-EXT: both are locked, so a user
+	// definition cannot silently replace one of golem's.
 	img.CLUser.UsePackage(img.CL)
 	img.CLUser.UsePackage(img.Golem)
 	img.Golem.UsePackage(img.CL)
 	img.S = img.makeSyms()
-	for _, s := range []*Symbol{img.S.Backquote, img.S.Comma, img.S.CommaAt, img.S.CommaDot} {
-		img.Golem.Export(s)
-	}
 	for _, d := range registry {
 		img.installDef(d)
 	}
@@ -174,7 +173,10 @@ func (img *Image) defSymbol(name string) *Symbol {
 		return s
 	}
 	s, _ := p.Intern(sname)
-	p.Export(s)
+	// Internal helpers (named %...) stay internal.
+	if !strings.HasPrefix(sname, "%") {
+		p.Export(s)
+	}
 	return s
 }
 

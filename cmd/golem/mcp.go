@@ -128,9 +128,6 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "golem mcp:", err)
 		return 2
 	}
-	if len(allowRead) > 0 || len(allowWrite) > 0 {
-		fmt.Fprintln(stderr, "golem mcp: note: Lisp file functions stay closed in this build; --allow-read/--allow-write only widen load-system's path")
-	}
 	if *token == "" {
 		*token = os.Getenv("GOLEM_MCP_TOKEN")
 	}
