@@ -113,7 +113,7 @@ func buildStandard(th *rt.Thread, gf *GF, ms []*Method, args []rt.Value) emf {
 	}
 	if len(primary) == 0 {
 		return func(th *rt.Thread, args []rt.Value) rt.Value {
-			return closError(th, "There is no primary method for the generic function ~S when called with arguments ~S.",
+			return closError(th, "There is no primary method for the generic function~%  ~S~%when called with arguments~%  ~S.~%See also:~%  The ANSI Standard, Section 7.6.6.2",
 				gf, rt.List(args...))
 		}
 	}
@@ -201,7 +201,7 @@ func (c *combination) buildShort(th *rt.Thread, gf *GF, ms []*Method, args []rt.
 	}
 	if len(primary) == 0 {
 		return func(th *rt.Thread, args []rt.Value) rt.Value {
-			return closError(th, "There is no primary method for the generic function ~S when called with arguments ~S.",
+			return closError(th, "There is no primary method for the generic function~%  ~S~%when called with arguments~%  ~S.~%See also:~%  The ANSI Standard, Section 7.6.6.2",
 				gf, rt.List(args...))
 		}
 	}

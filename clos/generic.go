@@ -19,7 +19,7 @@ type EqlSpecializer struct {
 
 // PrintLisp implements printer.Printable.
 func (e *EqlSpecializer) PrintLisp(th *rt.Thread, s rt.Stream) {
-	printer.PrintUnreadable(th, e, s, false, true, func(s rt.Stream) {
+	printer.PrintUnreadable(th, e, s, false, false, func(s rt.Stream) {
 		s.WriteString("EQL-SPECIALIZER ")
 		printer.Write(th, e.Obj, s)
 	})
@@ -379,7 +379,7 @@ func (gf *GF) compute(th *rt.Thread, args []rt.Value) emf {
 func (gf *GF) noApplicable(th *rt.Thread, args []rt.Value) rt.Value {
 	w := gf.w
 	if w.gfNoApplicable == nil || gf == w.gfNoApplicable {
-		return closError(th, "There is no applicable method for the generic function ~S when called with arguments ~S.",
+		return closError(th, "There is no applicable method for the generic function~%  ~S~%when called with arguments~%  ~S.~%See also:~%  The ANSI Standard, Section 7.6.6",
 			gf, rt.List(args...))
 	}
 	return w.gfNoApplicable.Call(th, append([]rt.Value{gf}, args...))
@@ -457,11 +457,7 @@ func joinPrinted(th *rt.Thread, vs []rt.Value) string {
 	s := ""
 	for i, v := range vs {
 		if i > 0 {
-			if i == len(vs)-1 {
-				s += " and "
-			} else {
-				s += ", "
-			}
+			s += ", "
 		}
 		s += th.Printed(v)
 	}
@@ -476,7 +472,7 @@ func callNext(th *rt.Thread, ctx *nextCtx, args []rt.Value) rt.Value {
 		if w.gfNoNext != nil {
 			return w.gfNoNext.Call(th, append([]rt.Value{gf, ctx.method}, args...))
 		}
-		return closError(th, "There is no next method for the generic function ~S when called from method ~S with arguments ~S.",
+		return closError(th, "There is no next method for the generic function~%  ~S~%when called from method~%  ~S~%with arguments~%  ~S.~%See also:~%  The ANSI Standard, Section 7.6.6.2",
 			gf, ctx.method, rt.List(args...))
 	}
 	return ctx.next[0].call(th, args, ctx.next[1:])

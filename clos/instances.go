@@ -300,7 +300,8 @@ func (w *world) checkInitargs(th *rt.Thread, c *rt.Class, initargs []rt.Value, g
 		return
 	}
 	if len(bad) == 1 {
-		th.ProgramError("Invalid initialization argument: " + th.Printed(bad[0]) + " in call for class " + th.Printed(c) + ".")
+		th.ProgramError("Invalid initialization argument:\n  " + th.Printed(bad[0]) + "\nin call for class " + th.Printed(c) +
+			".\nSee also:\n  The ANSI Standard, Section 7.1.2")
 	}
 	s := ""
 	for i, b := range bad {
@@ -309,7 +310,8 @@ func (w *world) checkInitargs(th *rt.Thread, c *rt.Class, initargs []rt.Value, g
 		}
 		s += th.Printed(b)
 	}
-	th.ProgramError("Invalid initialization arguments: " + s + " in call for class " + th.Printed(c) + ".")
+	th.ProgramError("Invalid initialization arguments:\n  " + s + "\nin call for class " + th.Printed(c) +
+		".\nSee also:\n  The ANSI Standard, Section 7.1.2")
 }
 
 // validInitargs returns the initargs valid for making instances of c.

@@ -163,12 +163,12 @@ func setupSystemGFs(img *rt.Image) {
 	})
 	w.gfNoApplicable = w.sysGF(th, "NO-APPLICABLE-METHOD", "(GENERIC-FUNCTION &REST FUNCTION-ARGUMENTS)")
 	w.sysMethod(th, w.gfNoApplicable, []Specializer{t}, func(th *rt.Thread, args []rt.Value, next []*Method) rt.Value {
-		return closError(th, "There is no applicable method for the generic function ~S when called with arguments ~S.",
+		return closError(th, "There is no applicable method for the generic function~%  ~S~%when called with arguments~%  ~S.~%See also:~%  The ANSI Standard, Section 7.6.6",
 			args[0], rt.List(args[1:]...))
 	})
 	w.gfNoNext = w.sysGF(th, "NO-NEXT-METHOD", "(GENERIC-FUNCTION METHOD &REST ARGS)")
 	w.sysMethod(th, w.gfNoNext, []Specializer{t, t}, func(th *rt.Thread, args []rt.Value, next []*Method) rt.Value {
-		return closError(th, "There is no next method for the generic function ~S when called from method ~S with arguments ~S.",
+		return closError(th, "There is no next method for the generic function~%  ~S~%when called from method~%  ~S~%with arguments~%  ~S.~%See also:~%  The ANSI Standard, Section 7.6.6.2",
 			args[0], args[1], rt.List(args[2:]...))
 	})
 	_ = cls
