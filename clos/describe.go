@@ -96,6 +96,11 @@ func (w *world) documentation(th *rt.Thread, x rt.Value, docType rt.Value) rt.Va
 	if d, ok := w.docs[docKeyFor(th, x, docType)]; ok {
 		return d
 	}
+	if f, ok := x.(rt.Function); ok && kind.Name == "T" {
+		if d, ok := w.docs[docKey{name: f, kind: th.Img.CLSym("FUNCTION")}]; ok {
+			return d
+		}
+	}
 	kn := kind.Name
 	switch v := x.(type) {
 	case *GF:
@@ -194,6 +199,12 @@ func (w *world) setDocumentation(th *rt.Thread, x rt.Value, docType rt.Value, do
 			if gf, ok := v.Fn.(*GF); ok && v.Macro == nil {
 				gf.doc = doc
 				return
+			}
+			// The function object carries the documentation too.
+			if v.Macro != nil {
+				w.docs[docKey{name: v.Macro, kind: th.Img.CLSym("FUNCTION")}] = doc
+			} else if v.Fn != nil {
+				w.docs[docKey{name: v.Fn, kind: th.Img.CLSym("FUNCTION")}] = doc
 			}
 		}
 		if kind.Name == "TYPE" {

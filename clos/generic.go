@@ -701,10 +701,8 @@ func (w *world) ensureGF(th *rt.Thread, name rt.Value, ll rt.Value, implicit boo
 	if gf := currentGF(th, name); gf != nil {
 		return gf
 	}
-	if (!setf && (sym.Fn != nil || sym.Macro != nil)) || (setf && sym.Setf != nil) {
-		if !setf && sym.Flags&rt.FlagSpecialOperator != 0 || sym.Macro != nil || sym.Fn != nil || sym.Setf != nil {
-			th.ProgramError(qualifiedName(th, name) + " already names an ordinary function or a macro.")
-		}
+	if (!setf && (sym.Fn != nil || sym.Macro != nil || sym.Flags&rt.FlagSpecialOperator != 0)) || (setf && sym.Setf != nil) {
+		th.ProgramError(qualifiedName(th, name) + " already names an ordinary function or a macro.")
 	}
 	rt.CheckNotLocked(th, sym, "defining")
 	gf := w.newGF(th, name, ll, implicit)
