@@ -126,7 +126,7 @@ func init() {
 				}
 				var ss []Specializer
 				for _, s := range specs {
-					ss = append(ss, w.specializer(th, s, false))
+					ss = append(ss, w.specializer(th, s))
 				}
 				if m := gf.findMethod(quals, ss); m != nil {
 					return m
@@ -238,7 +238,7 @@ func init() {
 
 // specializer resolves a specializer designator: a class, a class name or
 // (EQL object).
-func (w *world) specializer(th *rt.Thread, v rt.Value, evalEql bool) Specializer {
+func (w *world) specializer(th *rt.Thread, v rt.Value) Specializer {
 	switch x := v.(type) {
 	case *rt.Class:
 		return x
@@ -271,7 +271,7 @@ func (w *world) makeMethod(th *rt.Thread, gf *GF, a []rt.Value) *Method {
 	}
 	m.fn = fn
 	for _, s := range rt.ListToSlice(a[1]) {
-		m.specs = append(m.specs, w.specializer(th, s, false))
+		m.specs = append(m.specs, w.specializer(th, s))
 	}
 	m.req = len(m.specs)
 	m.ll = parseLambdaList(th, m.lambdaList)
@@ -517,6 +517,3 @@ func defclassBuiltin(th *rt.Thread, args []rt.Value) rt.Value {
 	}
 	return w.ensureClass(th, name, rt.ListToSlice(args[1]), slots, initargs, doc, hasDoc)
 }
-
-// PrintString renders v as PRIN1 would (for tests and messages).
-func PrintString(th *rt.Thread, v rt.Value) string { return printer.ToString(th, v, true) }

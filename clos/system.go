@@ -50,7 +50,6 @@ func setupSystemGFs(img *rt.Image) {
 	w := getWorld(img)
 	th := w.typeTh
 	t := w.tClass
-	cls := func(name string) *rt.Class { return img.Classes[img.CLSym(name)] }
 
 	w.gfPrintObject = w.sysGF(th, "PRINT-OBJECT", "(OBJECT STREAM)")
 	w.sysMethod(th, w.gfPrintObject, []Specializer{t, t}, w.defaultPrintObject)
@@ -171,7 +170,6 @@ func setupSystemGFs(img *rt.Image) {
 		return closError(th, "There is no next method for the generic function~%  ~S~%when called from method~%  ~S~%with arguments~%  ~S.~%See also:~%  The ANSI Standard, Section 7.6.6.2",
 			args[0], args[1], rt.List(args[2:]...))
 	})
-	_ = cls
 	w.invalidate()
 }
 

@@ -86,7 +86,7 @@ func getWorld(img *rt.Image) *world {
 	return w
 }
 
-// w returns the object system state of th's image.
+// wOf returns the object system state of th's image.
 func wOf(th *rt.Thread) *world { return getWorld(th.Img) }
 
 // invalidate makes every dispatch cache of the image stale.
@@ -162,7 +162,6 @@ func (w *world) makeBuiltinClasses() {
 			}
 		}
 	}
-	metaobject := w.tClass
 	w.classClass = std("CLASS", w.standardObject)
 	w.builtInClass = std("BUILT-IN-CLASS", w.classClass)
 	w.standardClass = std("STANDARD-CLASS", w.classClass)
@@ -170,7 +169,6 @@ func (w *world) makeBuiltinClasses() {
 	w.conditionClass = w.golemClass("CONDITION-CLASS", w.classClass)
 	w.forwardClass = w.golemClass("FORWARD-REFERENCED-CLASS", w.classClass)
 	w.eqlSpecializerClass = w.golemClass("EQL-SPECIALIZER", w.standardObject)
-	_ = metaobject
 	w.function = b("FUNCTION", w.tClass)
 	w.genericFunction = std("GENERIC-FUNCTION", w.function, w.standardObject)
 	w.standardGF = std("STANDARD-GENERIC-FUNCTION", w.genericFunction)
