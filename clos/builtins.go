@@ -29,6 +29,14 @@ func methodArg(th *rt.Thread, v rt.Value) *Method {
 	return m
 }
 
+func ctxArg(th *rt.Thread, v rt.Value) *nextCtx {
+	c, ok := v.(*nextCtx)
+	if !ok {
+		th.ProgramError("CALL-NEXT-METHOD used outside a method body")
+	}
+	return c
+}
+
 func symArg(th *rt.Thread, v rt.Value) *rt.Symbol {
 	s, ok := v.(*rt.Symbol)
 	if !ok {
@@ -179,7 +187,7 @@ func init() {
 		}},
 		rt.Def{Name: "GOLEM:%CALL-NEXT-METHOD", Min: 1, Max: -1, Params: "(CONTEXT &REST ARGS)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-				ctx := args[0].(*nextCtx)
+				ctx := ctxArg(th, args[0])
 				if len(args) == 1 {
 					return callNext(th, ctx, ctx.args)
 				}
@@ -187,14 +195,14 @@ func init() {
 			}, MV: true},
 		rt.Def{Name: "GOLEM:%CALL-NEXT-METHOD-APPLY", Min: 2, Max: 2, Params: "(CONTEXT ARGS)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-				ctx := args[0].(*nextCtx)
+				ctx := ctxArg(th, args[0])
 				if args[1] == rt.NIL {
 					return callNext(th, ctx, ctx.args)
 				}
 				return callNext(th, ctx, rt.ListToSlice(args[1]))
 			}, MV: true},
 		rt.Def{Name: "GOLEM:%NEXT-METHOD-P", Min: 1, Max: 1, Params: "(CONTEXT)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-			return rt.Bool(len(args[0].(*nextCtx).next) > 0)
+			return rt.Bool(len(ctxArg(th, args[0]).next) > 0)
 		}},
 		rt.Def{Name: "GOLEM:%DEFCLASS", Min: 4, Max: 4, Params: "(NAME SUPERCLASSES SLOTS OPTIONS)", Fn: defclassBuiltin},
 		rt.Def{Name: "GOLEM:%DEFGENERIC", Min: 4, Max: 4, Params: "(NAME LAMBDA-LIST OPTIONS METHODS)", Fn: defgenericBuiltin},
@@ -398,6 +406,9 @@ func defgenericBuiltin(th *rt.Thread, args []rt.Value) rt.Value {
 	gf.setPrecedence(nil)
 	for i := 0; i+1 < len(opts); i += 2 {
 		k, _ := opts[i].(*rt.Symbol)
+		if k == nil {
+			continue
+		}
 		v := opts[i+1]
 		switch k.Name {
 		case "DOCUMENTATION":
@@ -461,6 +472,9 @@ func defclassBuiltin(th *rt.Thread, args []rt.Value) rt.Value {
 		ds := &directSlot{typ: rt.T}
 		for i := 0; i+1 < len(pl); i += 2 {
 			k, _ := pl[i].(*rt.Symbol)
+			if k == nil {
+				continue
+			}
 			v := pl[i+1]
 			switch k.Name {
 			case "NAME":
@@ -496,6 +510,9 @@ func defclassBuiltin(th *rt.Thread, args []rt.Value) rt.Value {
 	opts := rt.ListToSlice(args[3])
 	for i := 0; i+1 < len(opts); i += 2 {
 		k, _ := opts[i].(*rt.Symbol)
+		if k == nil {
+			continue
+		}
 		v := opts[i+1]
 		switch k.Name {
 		case "DEFAULT-INITARGS":
