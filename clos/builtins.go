@@ -415,6 +415,9 @@ func defgenericBuiltin(th *rt.Thread, args []rt.Value) rt.Value {
 			gf.doc = v
 		case "METHOD-COMBINATION":
 			parts := rt.ListToSlice(v)
+			if len(parts) == 0 {
+				progErr(th, "malformed :METHOD-COMBINATION option in DEFGENERIC ~S", name)
+			}
 			gf.combo = w.makeCombination(th, parts[0], parts[1:])
 		case "ARGUMENT-PRECEDENCE-ORDER":
 			w.setArgPrecedence(th, gf, v)
