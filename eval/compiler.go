@@ -449,6 +449,22 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 			return single(code, mv)
 		}
 	}
+	if n := len(args); n >= 1 && n <= 4 {
+		// Calls of plain compiled functions evaluate their arguments straight
+		// into the callee's frame; anything else takes the general path.
+		general := c.generalGlobalCall(sym, args)
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			if cl, ok := sym.Fn.(*Closure); ok && cl.plainArity(n) {
+				return cl.callDirect(th, f, args)
+			}
+			return general(th, f)
+		}
+	}
+	return c.generalGlobalCall(sym, args)
+}
+
+// generalGlobalCall calls through the argument stack and Function.Call.
+func (c *compiler) generalGlobalCall(sym *rt.Symbol, args []Code) Code {
 	switch len(args) {
 	case 0:
 		return func(th *rt.Thread, f *Frame) rt.Value {

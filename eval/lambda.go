@@ -642,3 +642,34 @@ func (c *compiler) declareFree(decls []rt.Value, env *lexEnv, specials map[*rt.S
 	}
 	return env
 }
+
+// plainArity reports whether cl takes exactly n required lexical parameters
+// held directly in its first n slots, so a caller may evaluate arguments
+// straight into a new frame.
+func (cl *Closure) plainArity(n int) bool {
+	info := cl.info
+	if !info.ll.simple || len(info.req) != n {
+		return false
+	}
+	if info.reqState == 0 {
+		info.prepareRequired()
+	}
+	return info.reqState == reqPlain
+}
+
+// callDirect calls a plain closure, evaluating the argument forms in the
+// caller's frame cf straight into the callee's new frame (no argument stack,
+// no copy). A non-local exit during argument evaluation abandons the frame;
+// the catch point's restore of the frame stack reclaims it.
+func (cl *Closure) callDirect(th *rt.Thread, cf *Frame, args []Code) rt.Value {
+	info := cl.info
+	f := th.PushFrame(cl.upv, info.fn.nslots)
+	for i, a := range args {
+		f.Slots[i] = a(th, cf)
+	}
+	th.PushCall(cl, f.Slots[:len(args):len(args)])
+	v := info.body(th, f)
+	th.PopFrame(f)
+	th.PopCall()
+	return v
+}

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -70,6 +71,7 @@ type Thread struct {
 	deadlineSpan time.Duration
 	interrupted  atomic.Int32
 	reason       atomic.Value // string
+	reasonOnce   sync.Once
 	// Allocated counts bytes of program-sized allocations (arrays, strings, bignums).
 	Allocated int64
 	// Output counts characters written to limited output streams.
@@ -108,9 +110,10 @@ func NewThread(img *Image, ctx context.Context, lim Limits) *Thread {
 // Interrupt asks the running evaluation to stop with reason. Safe from any
 // goroutine; the first reason is kept.
 func (th *Thread) Interrupt(reason string) {
-	if th.interrupted.CompareAndSwap(0, 1) {
-		th.reason.Store(reason)
-	}
+	// The reason is stored before the flag is raised, so the evaluating
+	// goroutine never sees the flag without it.
+	th.reasonOnce.Do(func() { th.reason.Store(reason) })
+	th.interrupted.Store(1)
 }
 
 // Interrupted is the panic value that stops an evaluation for a limit or an
