@@ -49,7 +49,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "mcp":
 		return cmdMCP(args[1:], stdin, stdout, stderr)
 	case "version", "--version", "-v":
-		fmt.Fprintln(stdout, "golem", golem.Version)
+		fmt.Fprintln(stdout, versionString())
 		return 0
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, usage)
