@@ -11,7 +11,7 @@ import (
 	"github.com/golem-lisp/golem"
 )
 
-var programs = []string{"fib", "tak", "ctak", "stak", "deriv", "cons", "string"}
+var programs = []string{"fib", "tak", "ctak", "stak", "deriv", "cons", "string", "generic"}
 
 // BenchmarkPrograms runs each program in a fresh interpreter per iteration.
 func BenchmarkPrograms(b *testing.B) {
@@ -48,7 +48,7 @@ func BenchmarkStartup(b *testing.B) {
 // TestProgramsAgree checks each benchmark program prints its SBCL checksum.
 func TestProgramsAgree(t *testing.T) {
 	want := map[string]string{"fib": "fib 832040", "tak": "tak 350", "ctak": "ctak 140", "stak": "stak 140",
-		"deriv": "deriv 1200000", "cons": "cons 600000000", "string": "string 2177670"}
+		"deriv": "deriv 1200000", "cons": "cons 600000000", "string": "string 2177670", "generic": "generic 8700000"}
 	if testing.Short() {
 		t.Skip("benchmark programs are slow; skipped in -short mode")
 	}

@@ -4,25 +4,21 @@ import (
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
-// allocSlots makes the slot vector of a new instance of c, recording the
-// class's current layout just past its end.
-func allocSlots(c *rt.Class) []rt.Value {
-	n := len(c.Slots)
-	s := make([]rt.Value, n, n+1)
+// allocSlots makes the slot vector of a new instance of c.
+func allocSlots(c *rt.Class) []rt.Value { return make([]rt.Value, len(c.Slots)) }
+
+// currentLayout returns the layout new instances of c follow (nil when c has none).
+func currentLayout(c *rt.Class) any {
 	if ci := infoOf(c); ci != nil && ci.layout != nil {
-		s[:n+1][n] = ci.layout
+		return ci.layout
 	}
-	return s
+	return nil
 }
 
 // layoutOf returns the layout an instance was made with, or nil.
 func layoutOf(inst *rt.Instance) *layout {
-	s := inst.Slots
-	if cap(s) > len(s) {
-		l, _ := s[:len(s)+1][len(s)].(*layout)
-		return l
-	}
-	return nil
+	l, _ := inst.Layout.(*layout)
+	return l
 }
 
 // ensureCurrent updates an instance whose class was redefined since it was
@@ -79,6 +75,7 @@ func (w *world) updateObsolete(th *rt.Thread, inst *rt.Instance, old *layout) {
 		}
 	}
 	inst.Slots = newSlots
+	inst.Layout = currentLayout(c)
 	if w.gfUpdateRedefined != nil {
 		w.gfUpdateRedefined.Call(th, []rt.Value{inst, rt.List(added...), rt.List(discarded...), rt.List(plist...)})
 	}
@@ -196,12 +193,11 @@ func readerEmf(th *rt.Thread, m *Method, args []rt.Value) emf {
 			return slow(th, args)
 		}
 	}
-	var lay rt.Value = ci.layout
+	var lay any = ci.layout
 	return func(th *rt.Thread, args []rt.Value) rt.Value {
 		if inst, ok := args[0].(*rt.Instance); ok && inst.Class == c {
-			s := inst.Slots
-			if cap(s) > len(s) && s[:len(s)+1][len(s)] == lay {
-				if v := s[idx]; v != nil {
+			if inst.Layout == lay {
+				if v := inst.Slots[idx]; v != nil {
 					th.SetSingle()
 					return v
 				}
@@ -226,12 +222,11 @@ func writerEmf(th *rt.Thread, m *Method, args []rt.Value) emf {
 	if idx < 0 || c.Slots[idx].Class {
 		return nil
 	}
-	var lay rt.Value = ci.layout
+	var lay any = ci.layout
 	return func(th *rt.Thread, args []rt.Value) rt.Value {
 		if inst, ok := args[1].(*rt.Instance); ok && inst.Class == c {
-			s := inst.Slots
-			if cap(s) > len(s) && s[:len(s)+1][len(s)] == lay {
-				s[idx] = args[0]
+			if inst.Layout == lay {
+				inst.Slots[idx] = args[0]
 				th.SetSingle()
 				return args[0]
 			}
@@ -395,7 +390,7 @@ func (w *world) makeInstance(th *rt.Thread, c *rt.Class, initargs []rt.Value) rt
 			ci.makeFastEpoch = w.epoch
 		}
 		if ci.makeFast {
-			inst := &rt.Instance{Class: c, Slots: allocSlots(c)}
+			inst := &rt.Instance{Class: c, Slots: allocSlots(c), Layout: currentLayout(c)}
 			w.sharedInit(th, inst, rt.T, args)
 			return inst
 		}
@@ -410,7 +405,7 @@ func (w *world) allocate(th *rt.Thread, c *rt.Class) rt.Value {
 	switch c.Kind {
 	case rt.StandardClass:
 		w.ensureFinalized(th, c)
-		return &rt.Instance{Class: c, Slots: allocSlots(c)}
+		return &rt.Instance{Class: c, Slots: allocSlots(c), Layout: currentLayout(c)}
 	case rt.StructureClass:
 		inst := rt.NewInstance(c)
 		for i := range inst.Slots {
@@ -472,7 +467,7 @@ func (w *world) changeClass(th *rt.Thread, inst *rt.Instance, nc *rt.Class, init
 		closError(th, "Cannot change the class of ~S to ~S.", inst, nc)
 	}
 	w.checkInitargs(th, nc, initargs, w.gfUpdateDifferent, w.gfSharedInitialize)
-	prev := &rt.Instance{Class: inst.Class, Slots: inst.Slots}
+	prev := &rt.Instance{Class: inst.Class, Slots: inst.Slots, Layout: inst.Layout}
 	newSlots := allocSlots(nc)
 	for i, sd := range nc.Slots {
 		if sd.Class {
@@ -485,6 +480,7 @@ func (w *world) changeClass(th *rt.Thread, inst *rt.Instance, nc *rt.Class, init
 	}
 	inst.Class = nc
 	inst.Slots = newSlots
+	inst.Layout = currentLayout(nc)
 	w.gfUpdateDifferent.Call(th, append([]rt.Value{prev, inst}, initargs...))
 	return inst
 }

@@ -59,6 +59,9 @@ type InitargDefault struct {
 type Instance struct {
 	Class *Class
 	Slots []Value // nil marks an unbound slot
+	// Layout identifies the class definition the slots follow (CLOS uses it
+	// to update instances of redefined classes lazily).
+	Layout any
 }
 
 // Finalize computes the CPL (single-inheritance fallback when not given) and
