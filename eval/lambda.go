@@ -468,6 +468,8 @@ type lambdaInfo struct {
 	// capture flags are final), whether the required parameters can be
 	// copied straight into slots 0..n-1.
 	reqState uint8
+	// direct caches plainArity's answer (0: not computed yet).
+	direct int8
 }
 
 const (
@@ -647,14 +649,26 @@ func (c *compiler) declareFree(decls []rt.Value, env *lexEnv, specials map[*rt.S
 // held directly in its first n slots, so a caller may evaluate arguments
 // straight into a new frame.
 func (cl *Closure) plainArity(n int) bool {
-	info := cl.info
-	if !info.ll.simple || len(info.req) != n {
-		return false
+	d := cl.info.direct
+	if d == 0 {
+		d = cl.info.computeDirect()
 	}
-	if info.reqState == 0 {
-		info.prepareRequired()
+	return int(d) == n+1
+}
+
+// computeDirect caches (in direct) n+1 when the function takes exactly n
+// plain required parameters, or -1.
+func (info *lambdaInfo) computeDirect() int8 {
+	info.direct = -1
+	if info.ll.simple && len(info.req) < 100 {
+		if info.reqState == 0 {
+			info.prepareRequired()
+		}
+		if info.reqState == reqPlain {
+			info.direct = int8(len(info.req) + 1)
+		}
 	}
-	return info.reqState == reqPlain
+	return info.direct
 }
 
 // callDirect calls a plain closure, evaluating the argument forms in the
