@@ -189,7 +189,8 @@ func TestHTTPSecurity(t *testing.T) {
 func TestHTTPConcurrentSessions(t *testing.T) {
 	srv := newServer(t, mcp.Options{})
 	url := serveHTTP(t, srv, mcp.HTTPOptions{}) + "/mcp"
-	const sessions, evals = 50, 20
+	// 200 independent sessions on one server, each seeing only its own *ID*.
+	const sessions, evals = 200, 5
 	clients := make([]*client.Client, sessions)
 	for n := range clients {
 		clients[n] = legacyHTTP(t, url)
