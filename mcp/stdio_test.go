@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os/exec"
 	"path/filepath"
@@ -120,4 +121,57 @@ func TestStdioOnlyJSONOnStdout(t *testing.T) {
 	errObj := got[3]["error"].(map[string]any)
 	assert.Equal(t, float64(-32602), errObj["code"])
 	assert.Equal(t, "Unknown tool: invalid-tool-name", errObj["message"])
+}
+
+// A client that writes its requests and closes stdin gets every answer,
+// including one that runs into the timeout, before golem mcp exits.
+func TestStdioAnswersRequestsReadBeforeEOF(t *testing.T) {
+	bin := golemBinary(t)
+	evals := []struct{ code, want string }{
+		{"(defun slow-square (x) (sleep 0.2) (* x x))", "=> SLOW-SQUARE"},
+		{"(slow-square 3)", "=> 9"},
+		{forever, ""},
+		{"(slow-square 4)", "=> 16"},
+		{`"last"`, `=> "last"`},
+	}
+	var in strings.Builder
+	in.WriteString(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"eof","version":"1"}}}` + "\n")
+	in.WriteString(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")
+	for i, e := range evals {
+		req, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
+			"params": map[string]any{"name": "evaluate-lisp", "arguments": map[string]any{"code": e.code}}})
+		require.NoError(t, err)
+		in.Write(req)
+		in.WriteString("\n")
+	}
+	in.WriteString(`{"jsonrpc":"2.0","id":"p","method":"ping"}` + "\n")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "mcp", "--timeout", "1s")
+	cmd.Stdin = strings.NewReader(in.String()) // EOF right after the requests
+	out, err := cmd.Output()
+	require.NoError(t, err, "golem mcp must exit cleanly at EOF")
+	require.NoError(t, ctx.Err(), "golem mcp did not exit after EOF")
+
+	got := map[string]map[string]any{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &m), "non-JSON on stdout: %q", line)
+		got[fmt.Sprint(m["id"])] = m
+	}
+	require.Contains(t, got, "0")
+	require.Contains(t, got, "p")
+	for i, e := range evals {
+		m := got[fmt.Sprint(i+1)]
+		require.NotNil(t, m, "no answer to request %d (%s)", i+1, e.code)
+		res := m["result"].(map[string]any)
+		text := res["content"].([]any)[0].(map[string]any)["text"].(string)
+		if e.want == "" {
+			assert.Equal(t, true, res["isError"], text)
+			assert.NotContains(t, text, "cancelled before it started")
+			continue
+		}
+		assert.Equal(t, e.want, text, "request %d (%s)", i+1, e.code)
+	}
 }

@@ -59,11 +59,158 @@ func (r rewriteWriter) Write(p []byte) (int, error) {
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	ss := server.NewStdioServer(s.mcp)
 	ss.SetErrorLogger(s.log)
-	err := ss.Listen(ctx, in, rewriteWriter{w: out})
+	// mcp-go cancels every request still running or queued as soon as the
+	// input ends. A client that writes its requests and closes stdin expects
+	// answers, so the input only reports its end once every request read so
+	// far has been answered (each evaluation is bounded by its timeout), or
+	// ctx is cancelled.
+	p := newPendingRequests()
+	err := ss.Listen(ctx, &drainReader{ctx: ctx, r: in, p: p}, &answerWriter{w: rewriteWriter{w: out}, p: p})
 	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
 		return nil
 	}
 	return err
+}
+
+// pendingRequests tracks the ids of the JSON-RPC requests read from the
+// client that have not been answered yet.
+type pendingRequests struct {
+	mu      sync.Mutex
+	ids     map[string]int
+	changed chan struct{} // closed and replaced whenever ids shrinks
+}
+
+func newPendingRequests() *pendingRequests {
+	return &pendingRequests{ids: map[string]int{}, changed: make(chan struct{})}
+}
+
+// rpcHeader is the part of a JSON-RPC message that tells requests (method and
+// id), responses (id, no method) and notifications (no id) apart.
+type rpcHeader struct {
+	ID     json.RawMessage `json:"id"`
+	Method *string         `json:"method"`
+}
+
+// idKey canonicalises a JSON-RPC id: 1, 1.0 and "1" stay distinct only by
+// type, as mcp-go echoes them.
+func idKey(raw json.RawMessage) (string, bool) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if len(raw) == 0 || dec.Decode(&v) != nil {
+		return "", false
+	}
+	switch id := v.(type) {
+	case string:
+		return "s" + id, true
+	case json.Number:
+		if f, err := id.Float64(); err == nil {
+			return fmt.Sprintf("n%g", f), true
+		}
+		return "n" + id.String(), true
+	}
+	return "", false
+}
+
+// lines calls f with each complete line in *buf after appending p, keeping
+// an incomplete last line in *buf.
+func lines(buf *[]byte, p []byte, f func([]byte)) {
+	*buf = append(*buf, p...)
+	for {
+		i := bytes.IndexByte(*buf, '\n')
+		if i < 0 {
+			return
+		}
+		f((*buf)[:i])
+		*buf = (*buf)[i+1:]
+	}
+}
+
+func (p *pendingRequests) received(line []byte) {
+	var h rpcHeader
+	if json.Unmarshal(line, &h) != nil || h.Method == nil {
+		return
+	}
+	if k, isID := idKey(h.ID); isID {
+		p.mu.Lock()
+		p.ids[k]++
+		p.mu.Unlock()
+	}
+}
+
+func (p *pendingRequests) answered(line []byte) {
+	var h rpcHeader
+	if json.Unmarshal(line, &h) != nil || h.Method != nil {
+		return
+	}
+	k, isID := idKey(h.ID)
+	if !isID {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ids[k] == 0 {
+		return
+	}
+	if p.ids[k]--; p.ids[k] == 0 {
+		delete(p.ids, k)
+	}
+	close(p.changed)
+	p.changed = make(chan struct{})
+}
+
+// wait returns once no request is pending or ctx is done.
+func (p *pendingRequests) wait(ctx context.Context) {
+	for {
+		p.mu.Lock()
+		n, changed := len(p.ids), p.changed
+		p.mu.Unlock()
+		if n == 0 {
+			return
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// drainReader records the requests read from r and, at the end of r, waits
+// for their answers before reporting it. A last line without a newline is
+// not a request: mcp-go drops it.
+type drainReader struct {
+	ctx  context.Context
+	r    io.Reader
+	p    *pendingRequests
+	line []byte
+}
+
+func (d *drainReader) Read(b []byte) (int, error) {
+	n, err := d.r.Read(b)
+	if n > 0 {
+		lines(&d.line, b[:n], d.p.received)
+	}
+	if err != nil && n == 0 {
+		d.p.wait(d.ctx)
+	}
+	return n, err
+}
+
+// answerWriter records the responses written to w.
+type answerWriter struct {
+	w    io.Writer
+	p    *pendingRequests
+	mu   sync.Mutex
+	line []byte
+}
+
+func (a *answerWriter) Write(b []byte) (int, error) {
+	n, err := a.w.Write(b)
+	a.mu.Lock()
+	lines(&a.line, b, a.p.answered)
+	a.mu.Unlock()
+	return n, err
 }
 
 // --- HTTP ---
