@@ -16,7 +16,7 @@ cpu() { # median CPU seconds of three runs, or "-" when the command fails
   printf '%s\n' "${runs[@]}" | sort -n | sed -n 2p
 }
 have() { command -v "$1" >/dev/null; }
-programs=${*:-fib tak ctak stak deriv cons string generic}
+programs=${*:-fib tak ctak stak deriv cons string generic format wordcount loopkernel sort bignum}
 printf '| %-10s | %8s | %8s | %10s | %8s |\n' program golem clisp-C sbcl-eval sbcl
 printf '|%s|%s|%s|%s|%s|\n' ------------ ---------- ---------- ------------ ----------
 for f in $programs; do

@@ -835,6 +835,9 @@ func (th *Thread) MakeSequence(spec Value, size Value, init Value) Value {
 
 // Concatenate implements CONCATENATE.
 func (th *Thread) Concatenate(spec Value, seqs []Value) Value {
+	if out := th.concatenateStrings(spec, seqs); out != nil {
+		return out
+	}
 	st := th.seqTypeOf(spec)
 	var items []Value
 	for _, s := range seqs {
@@ -842,6 +845,29 @@ func (th *Thread) Concatenate(spec Value, seqs []Value) Value {
 		items = append(items, SeqToSlice(th, s)...)
 	}
 	return th.buildSeq(st, spec, items)
+}
+
+// concatenateStrings is CONCATENATE's fast path for (concatenate 'string
+// strings...): it copies runes without boxing characters. It returns nil
+// when the arguments do not fit it.
+func (th *Thread) concatenateStrings(spec Value, seqs []Value) Value {
+	if sym, ok := spec.(*Symbol); !ok || (sym != th.Img.S.String && sym != th.Img.CLSym("SIMPLE-STRING")) {
+		return nil
+	}
+	n := 0
+	for _, s := range seqs {
+		str, ok := s.(*String)
+		if !ok {
+			return nil
+		}
+		n += len(str.Runes())
+	}
+	th.CheckAlloc(int64(n) * 4)
+	out := make([]rune, 0, n)
+	for _, s := range seqs {
+		out = append(out, s.(*String).Runes()...)
+	}
+	return &String{R: out}
 }
 
 // --- map and friends ---
