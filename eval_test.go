@@ -129,3 +129,14 @@ func TestErrorsLeaveNoBindings(t *testing.T) {
 	got, _ := evalText(t, in, `(list *print-length* *print-level* (make-list 12))`)
 	require.Equal(t, "=> (NIL NIL (NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL))", got)
 }
+
+// TestConsingIsBounded checks that a program filling the heap with small
+// objects gets a STORAGE-CONDITION instead of taking the process down.
+func TestConsingIsBounded(t *testing.T) {
+	in := golem.New(golem.Options{Limits: golem.Limits{MaxMemory: 64 << 20, Timeout: 20 * time.Second}})
+	got, isErr := evalText(t, in, `(let ((l nil)) (loop (push (make-list 10) l)))`)
+	require.True(t, isErr, got)
+	require.True(t, strings.HasPrefix(got, "[ERROR] STORAGE-CONDITION\nHeap exhausted"), got)
+	got, _ = evalText(t, in, `(+ 1 2)`)
+	require.Equal(t, "=> 3", got)
+}

@@ -32,7 +32,7 @@ type Limits struct {
 	Timeout   time.Duration // wall-clock time per Eval (default 30s; negative: none)
 	MaxSteps  uint64        // calls plus backward jumps (default: none)
 	MaxDepth  int           // nested calls (default 10000)
-	MaxMemory int64         // bytes per program-sized allocation (default 1 GiB)
+	MaxMemory int64         // bytes: one program-sized allocation, and the live heap (default 1 GiB)
 	MaxOutput int64         // characters of captured output (default 1M)
 }
 
@@ -221,6 +221,9 @@ func (in *Interpreter) limits() rt.Limits {
 	}
 	if out.MaxOutput == 0 {
 		out.MaxOutput = 1 << 20
+	}
+	if out.MaxMemory == 0 {
+		out.MaxMemory = 1 << 30
 	}
 	return out
 }

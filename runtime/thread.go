@@ -2,6 +2,9 @@ package runtime
 
 import (
 	"context"
+	"fmt"
+	goruntime "runtime"
+	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -79,6 +82,7 @@ type Thread struct {
 	// NestDepth counts Go-level recursion of runtime routines over Lisp data.
 	NestDepth int
 	origDepth int // MaxDepth before stack-exhaustion headroom was granted
+	memChecks int // slow checks so far (the heap is sampled every 16th)
 	// UndefinedCalls lists the symbols called as functions while undefined at
 	// compile time; the top level warns about those still undefined at the end.
 	UndefinedCalls []*Symbol
@@ -150,7 +154,30 @@ func (th *Thread) slowCheck() {
 		th.Interrupt("timeout: evaluation took longer than " + th.deadlineSpan.Round(time.Millisecond).String())
 		th.slowCheck()
 	}
+	th.memChecks++
+	if th.memChecks%16 == 0 && th.Limits.MaxMemory > 0 {
+		th.checkLiveHeap()
+	}
 	yieldIfSingleThreaded()
+}
+
+// checkLiveHeap stops programs that fill the heap with many small objects
+// (conses pushed in an endless loop): when the live heap after the last
+// collection passes the memory limit, the evaluation gets a
+// STORAGE-CONDITION. The heap is the process's, so this is a backstop, not
+// an exact per-evaluation account.
+func (th *Thread) checkLiveHeap() {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return
+	}
+	if live := int64(sample[0].Value.Uint64()); live > th.Limits.MaxMemory {
+		// Let the handlers run with the pressure off: collect first.
+		goruntime.GC()
+		th.StorageCondition(fmt.Sprintf("Heap exhausted: %d MiB live, over the limit of %d MiB.",
+			live>>20, th.Limits.MaxMemory>>20))
+	}
 }
 
 // Steps returns the number of steps counted so far.

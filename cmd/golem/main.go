@@ -15,6 +15,10 @@ import (
 	"github.com/golem-lisp/golem"
 )
 
+// userLispMemory bounds the heap of golem run and golem repl, like SBCL's
+// dynamic space: the user's own Lisp, not a sandbox.
+const userLispMemory = 8 << 30
+
 const usage = `golem — a Common Lisp in Go
 
 Usage:
@@ -78,7 +82,7 @@ func cmdEval(args []string, stdout, stderr io.Writer) int {
 
 func cmdRun(files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	in := golem.New(golem.Options{Stdout: stdout, Stderr: stderr, Stdin: stdin, Unrestricted: true,
-		Limits: golem.Limits{Timeout: -1}})
+		Limits: golem.Limits{Timeout: -1, MaxMemory: userLispMemory}})
 	for _, f := range files {
 		var err error
 		if f == "-" {
@@ -107,7 +111,7 @@ func cmdRun(files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func cmdRepl(stdin io.Reader, stdout, stderr io.Writer) int {
-	in := golem.New(golem.Options{Unrestricted: true, Limits: golem.Limits{Timeout: -1}})
+	in := golem.New(golem.Options{Unrestricted: true, Limits: golem.Limits{Timeout: -1, MaxMemory: userLispMemory}})
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	var pending strings.Builder
