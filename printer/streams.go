@@ -219,6 +219,12 @@ func CloseStream(img *rt.Image, s rt.Stream) {
 // checks that it is open.
 func outStream(th *rt.Thread, args []rt.Value, i int) rt.Stream {
 	s := th.OutputStream(rt.Opt(args, i))
+	if !s.IsOutput() {
+		th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), s,
+			th.Img.Kw("EXPECTED-TYPE"), rt.List(th.Img.S.Satisfies, th.Img.CLSym("OUTPUT-STREAM-P")),
+			th.Img.Kw("FORMAT-CONTROL"), rt.NewString("~S is not a character output stream."),
+			th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(s)))
+	}
 	if m, ok := th.Img.Extra[closedKey{}].(map[rt.Stream]bool); ok && len(m) > 0 && m[s] {
 		th.Error(th.MakeCondition("GOLEM:SIMPLE-STREAM-ERROR", th.Img.Kw("STREAM"), s,
 			th.Img.Kw("FORMAT-CONTROL"), rt.NewString("~S is closed"), th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(s)))

@@ -280,6 +280,10 @@ func inputStream(th *rt.Thread, d rt.Value) rt.Stream {
 			th.Img.Kw("FORMAT-CONTROL"), rt.NewString("~S is not a character input stream."),
 			th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(s)))
 	}
+	if o, ok := s.(interface{ IsOpen() bool }); ok && !o.IsOpen() {
+		th.Error(th.MakeCondition("GOLEM:SIMPLE-STREAM-ERROR", th.Img.Kw("STREAM"), s,
+			th.Img.Kw("FORMAT-CONTROL"), rt.NewString("~S is closed."), th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(s)))
+	}
 	return s
 }
 

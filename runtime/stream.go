@@ -71,6 +71,9 @@ func (s *StringInputStream) IsInput() bool      { return true }
 func (s *StringInputStream) IsOutput() bool     { return false }
 func (s *StringInputStream) Close()             { s.closed = true }
 
+// IsOpen reports whether the stream has not been closed (OPEN-STREAM-P).
+func (s *StringInputStream) IsOpen() bool { return !s.closed }
+
 // OutputBudget is a shared character budget for captured output streams.
 type OutputBudget struct {
 	Used, Max int64
@@ -80,6 +83,7 @@ type OutputBudget struct {
 type StringOutputStream struct {
 	b      strings.Builder
 	Budget *OutputBudget
+	closed bool
 	columnTracker
 }
 
@@ -108,7 +112,10 @@ func (s *StringOutputStream) WriteString(str string) {
 func (s *StringOutputStream) Column() int    { return s.col }
 func (s *StringOutputStream) IsInput() bool  { return false }
 func (s *StringOutputStream) IsOutput() bool { return true }
-func (s *StringOutputStream) Close()         {}
+func (s *StringOutputStream) Close()         { s.closed = true }
+
+// IsOpen reports whether the stream has not been closed (OPEN-STREAM-P).
+func (s *StringOutputStream) IsOpen() bool { return !s.closed }
 
 // Take returns the accumulated text and clears it (get-output-stream-string).
 func (s *StringOutputStream) Take() string {
