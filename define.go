@@ -83,6 +83,9 @@ func (in *Interpreter) definitionSymbol(name string) (*rt.Symbol, error) {
 			p = img.MakePackage(pkgName)
 			p.UsePackage(img.CL)
 		}
+		if p.Locked {
+			return nil, fmt.Errorf("golem: Define: package %s is locked", p.Name)
+		}
 	} else {
 		p = img.CLUser
 	}
@@ -90,6 +93,8 @@ func (in *Interpreter) definitionSymbol(name string) (*rt.Symbol, error) {
 	switch {
 	case sym.Pkg == img.CL || sym == rt.NIL || sym == rt.T:
 		return nil, fmt.Errorf("golem: Define: %s is a COMMON-LISP symbol, which may not be redefined", symName)
+	case sym.Pkg != nil && sym.Pkg.Locked:
+		return nil, fmt.Errorf("golem: Define: package %s is locked", sym.Pkg.Name)
 	case sym.Pkg == img.Keyword:
 		return nil, fmt.Errorf("golem: Define: %q is a keyword, not a function name", name)
 	case sym.Flags&rt.FlagSpecialOperator != 0:
