@@ -208,7 +208,7 @@ func (p *printer) arrayObject(a *rt.Array) {
 	}
 	at := arrayElements(a)
 	if len(a.Dims) == 1 {
-		n := a.Dims[0]
+		n := activeLength(a)
 		switch rt.ArrayElementType(p.img, a) {
 		case p.img.S.Character:
 			p.displacedString(a)
@@ -238,9 +238,17 @@ func (p *printer) arrayObject(a *rt.Array) {
 	p.arraySlice(a.Dims, 0, at)
 }
 
+// activeLength is a one-dimensional array's length up to its fill pointer.
+func activeLength(a *rt.Array) int {
+	if a.HasFill {
+		return a.Fill
+	}
+	return a.Dims[0]
+}
+
 func (p *printer) displacedString(a *rt.Array) {
 	at := arrayElements(a)
-	rs := make([]rune, a.Dims[0])
+	rs := make([]rune, activeLength(a))
 	for i := range rs {
 		if c, ok := at(i).(rt.Char); ok {
 			rs[i] = rune(c)

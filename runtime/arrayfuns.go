@@ -816,8 +816,11 @@ func (th *Thread) AdjustArray(array, dimsArg, elemType, initElem, initContents, 
 		a.Adjustable = true
 		return a
 	}
-	th.SimpleError("golem cannot displace the adjustable vector ~S in place.", array)
-	return nil
+	// A simple vector object cannot carry a displacement, so displacing an
+	// adjustable vector returns the new displaced array; the original
+	// object keeps its old contents (golem's one departure from "the same
+	// array" for adjustable arrays).
+	return fresh
 }
 
 func setAdjustable(v Value, adj bool) {
