@@ -63,6 +63,7 @@ type Interpreter struct {
 	cur              *rt.Thread
 	lastErr          *Error
 	pendingInterrupt string
+	curCancel        context.CancelFunc // cancels the running evaluation's context
 }
 
 // New creates an interpreter with the standard packages and the prelude loaded.
@@ -200,13 +201,16 @@ func (in *Interpreter) LastError() *Error {
 // Interrupt stops the running evaluation, if any. Safe from any goroutine.
 func (in *Interpreter) Interrupt(reason string) {
 	in.mu.Lock()
-	th := in.cur
+	th, cancel := in.cur, in.curCancel
 	if th == nil {
 		in.pendingInterrupt = reason
 	}
 	in.mu.Unlock()
 	if th != nil {
 		th.Interrupt(reason)
+		if cancel != nil {
+			cancel()
+		}
 	}
 }
 
@@ -232,6 +236,7 @@ func (in *Interpreter) limits() rt.Limits {
 // warning recorder.
 type session struct {
 	th       *rt.Thread
+	cancel   context.CancelFunc
 	reading  bool // the reader is reading the code (errors are parse errors)
 	stdout   *rt.StringOutputStream
 	stderr   *rt.StringOutputStream
@@ -357,9 +362,20 @@ func (in *Interpreter) begin(ctx context.Context) *session {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	// Go functions called from Lisp see a context that ends with the
+	// evaluation's time limit or an Interrupt.
+	ctx, cancel := context.WithCancel(ctx)
+	if t := in.limits().Timeout; t > 0 {
+		var cancelT context.CancelFunc
+		ctx, cancelT = context.WithTimeoutCause(ctx, t, fmt.Errorf("timeout: evaluation took longer than %v", t))
+		prev := cancel
+		cancel = func() { cancelT(); prev() }
+	}
 	s := in.newSession(ctx)
+	s.cancel = cancel
 	in.mu.Lock()
 	in.cur = s.th
+	in.curCancel = cancel
 	if in.pendingInterrupt != "" {
 		s.th.Interrupt(in.pendingInterrupt)
 		in.pendingInterrupt = ""
@@ -373,7 +389,11 @@ func (in *Interpreter) end(s *session) {
 	s.th.UnbindTo(0)
 	in.mu.Lock()
 	in.cur = nil
+	in.curCancel = nil
 	in.mu.Unlock()
+	if s.cancel != nil {
+		s.cancel()
+	}
 }
 
 // evalForms reads and evaluates the forms of code one at a time, so that

@@ -144,15 +144,21 @@ func (th *Thread) slowCheck() {
 		th.Interrupt("step limit exceeded")
 		th.slowCheck()
 	}
-	select {
-	case <-th.Ctx.Done():
-		th.Interrupt("evaluation cancelled: " + th.Ctx.Err().Error())
-		th.slowCheck()
-	default:
-	}
-	if !th.deadline.IsZero() && time.Now().After(th.deadline) {
+	// The deadline first: a context that ends at the same deadline should
+	// still be reported as a timeout.
+	if !th.deadline.IsZero() && !time.Now().Before(th.deadline) {
 		th.Interrupt("timeout: evaluation took longer than " + th.deadlineSpan.Round(time.Millisecond).String())
 		th.slowCheck()
+	}
+	select {
+	case <-th.Ctx.Done():
+		reason := "evaluation cancelled: " + th.Ctx.Err().Error()
+		if th.Ctx.Err() == context.DeadlineExceeded {
+			reason = "timeout: evaluation took longer than " + th.deadlineSpan.Round(time.Millisecond).String()
+		}
+		th.Interrupt(reason)
+		th.slowCheck()
+	default:
 	}
 	th.memChecks++
 	if th.memChecks%16 == 0 && th.Limits.MaxMemory > 0 {
