@@ -9,7 +9,11 @@ dist="$here/dist"
 rm -rf "$dist"
 mkdir -p "$dist"
 
-GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$dist/golem.wasm" ./playground
+# The printer and CLOS are built without inlining: that keeps golem.wasm under
+# 10 MB, while the evaluator and runtime (the hot paths) keep it.
+GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -trimpath \
+  -gcflags='github.com/golem-lisp/golem/printer=-l' -gcflags='github.com/golem-lisp/golem/clos=-l' \
+  -ldflags="-s -w" -o "$dist/golem.wasm" ./playground
 
 goroot="$(go env GOROOT)"
 wasm_exec="$goroot/lib/wasm/wasm_exec.js"
