@@ -140,3 +140,12 @@ func TestConsingIsBounded(t *testing.T) {
 	got, _ = evalText(t, in, `(+ 1 2)`)
 	require.Equal(t, "=> 3", got)
 }
+
+// TestHugeValuesAreCapped checks that a printed value stops at the output limit.
+func TestHugeValuesAreCapped(t *testing.T) {
+	in := golem.New(golem.Options{Limits: golem.Limits{MaxOutput: 1000}})
+	got, isErr := evalText(t, in, `(make-string 5000 :initial-element #\a)`)
+	require.False(t, isErr)
+	require.Less(t, len(got), 1200)
+	require.True(t, strings.HasSuffix(got, "[value truncated: the printed value is longer than the output limit]"), got)
+}

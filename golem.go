@@ -436,10 +436,53 @@ func printValue(th *rt.Thread, v rt.Value) string {
 	th.BindSpecial(S.PrintPretty, rt.T)
 	th.BindSpecial(S.PrintReadably, rt.NIL)
 	th.BindSpecial(S.PrintEscape, rt.T)
-	out := printer.ToString(th, v, true)
+	out := &cappedOutput{max: int(th.Limits.MaxOutput)}
+	func() {
+		defer func() {
+			if r := recover(); r != nil && r != errValueCapped {
+				panic(r)
+			}
+		}()
+		printer.Write(th, v, out)
+	}()
 	th.UnbindTo(depth)
-	return out
+	if out.dropped {
+		return out.b.String() + "... [value truncated: the printed value is longer than the output limit]"
+	}
+	return out.b.String()
 }
+
+// errValueCapped stops printing a value once the output limit is reached.
+var errValueCapped = &struct{ msg string }{"value capped"}
+
+// cappedOutput is an output stream that keeps at most max bytes, so a huge
+// value is never printed whole into memory.
+type cappedOutput struct {
+	b       strings.Builder
+	max     int
+	col     int
+	dropped bool
+}
+
+func (c *cappedOutput) WriteString(s string) {
+	if c.max > 0 && c.b.Len()+len(s) > c.max {
+		c.b.WriteString(s[:max(0, c.max-c.b.Len())])
+		c.dropped = true
+		panic(errValueCapped)
+	}
+	c.b.WriteString(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		c.col = len(s) - i - 1
+	} else {
+		c.col += len(s)
+	}
+}
+func (c *cappedOutput) ReadChar() (rune, bool) { return 0, false }
+func (c *cappedOutput) UnreadChar(rune)        {}
+func (c *cappedOutput) Column() int            { return c.col }
+func (c *cappedOutput) IsInput() bool          { return false }
+func (c *cappedOutput) IsOutput() bool         { return true }
+func (c *cappedOutput) Close()                 {}
 
 // protect runs body, turning unhandled conditions, interrupts and Go panics
 // into *Error.
