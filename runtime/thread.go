@@ -194,7 +194,13 @@ func (th *Thread) PushCall(fn Function, args []Value) {
 	if len(th.Frames) >= th.Limits.MaxDepth {
 		th.StackExhausted()
 	}
-	th.Frames = append(th.Frames, CallRecord{fn, args})
+	if n := len(th.Frames); n < cap(th.Frames) {
+		th.Frames = th.Frames[:n+1]
+		r := &th.Frames[n]
+		r.Fn, r.Args = fn, args
+	} else {
+		th.Frames = append(th.Frames, CallRecord{fn, args})
+	}
 	th.Tick()
 }
 
