@@ -177,6 +177,7 @@ type exitTarget struct {
 	name     rt.Value
 	fn       *fnInfo
 	mv       bool     // the block's value is wanted with all values
+	used     bool     // some RETURN-FROM names it
 	nonLocal bool     // some exit reaches it through a function call: needs a token
 	tokVar   *varDesc // the boxed slot holding the runtime token when nonLocal
 	tags     []rt.Value

@@ -104,16 +104,7 @@ func (c *compiler) inlineCall(sym *rt.Symbol, args []Code) Code {
 				return slow(th, x, y)
 			}
 		case "<", ">", "<=", ">=", "=", "/=":
-			cmp := fixCompare(sym.Name)
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x, y := a(th, f), b(th, f)
-				if m, ok := x.(rt.Fixnum); ok {
-					if n, ok := y.(rt.Fixnum); ok {
-						return rt.Bool(cmp(m, n))
-					}
-				}
-				return slow(th, x, y)
-			}
+			return fixCompareCode(sym.Name, a, b, slow)
 		case "EQ":
 			return func(th *rt.Thread, f *Frame) rt.Value {
 				x, y := a(th, f), b(th, f)
@@ -133,6 +124,53 @@ const (
 	maxFix = rt.Fixnum(1<<62 - 1)
 	minFix = rt.Fixnum(-(1 << 62))
 )
+
+// fixCompareCode compiles a two-argument numeric comparison with a fixnum
+// fast path, one closure per operator so the comparison itself is inline.
+func fixCompareCode(op string, a, b Code, slow func(th *rt.Thread, x, y rt.Value) rt.Value) Code {
+	switch op {
+	case "<":
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x, y := a(th, f), b(th, f)
+			if m, ok := x.(rt.Fixnum); ok {
+				if n, ok := y.(rt.Fixnum); ok {
+					return rt.Bool(m < n)
+				}
+			}
+			return slow(th, x, y)
+		}
+	case ">":
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x, y := a(th, f), b(th, f)
+			if m, ok := x.(rt.Fixnum); ok {
+				if n, ok := y.(rt.Fixnum); ok {
+					return rt.Bool(m > n)
+				}
+			}
+			return slow(th, x, y)
+		}
+	case "=":
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x, y := a(th, f), b(th, f)
+			if m, ok := x.(rt.Fixnum); ok {
+				if n, ok := y.(rt.Fixnum); ok {
+					return rt.Bool(m == n)
+				}
+			}
+			return slow(th, x, y)
+		}
+	}
+	cmp := fixCompare(op)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		x, y := a(th, f), b(th, f)
+		if m, ok := x.(rt.Fixnum); ok {
+			if n, ok := y.(rt.Fixnum); ok {
+				return rt.Bool(cmp(m, n))
+			}
+		}
+		return slow(th, x, y)
+	}
+}
 
 func fixCompare(op string) func(a, b rt.Fixnum) bool {
 	switch op {

@@ -90,14 +90,29 @@ func blockNameOf(name rt.Value) rt.Value {
 
 func compileIf(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	args := argsOf(c, form, 2, 3)
-	test := c.opaque(args[0], env, false)
-	then := c.compile(args[1], env, mv)
-	var els Code
+	testForm, thenForm, elseForm := args[0], args[1], rt.Value(rt.NIL)
 	if len(args) == 3 {
-		els = c.compile(args[2], env, mv)
-	} else {
-		els = constCode(rt.NIL, mv)
+		elseForm = args[2]
 	}
+	// (if (not x) a b) is (if x b a): one closure call less per test.
+	for {
+		tc, ok := testForm.(*rt.Cons)
+		if !ok {
+			break
+		}
+		op, ok := tc.Car.(*rt.Symbol)
+		if !ok || (op != c.img.CLSym("NOT") && op != c.img.CLSym("NULL")) || env.lookupFun(op) != nil {
+			break
+		}
+		inner := rt.ListToSlice(tc.Cdr)
+		if len(inner) != 1 {
+			break
+		}
+		testForm, thenForm, elseForm = inner[0], elseForm, thenForm
+	}
+	test := c.opaque(testForm, env, false)
+	then := c.compile(thenForm, env, mv)
+	els := c.compile(elseForm, env, mv)
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		if test(th, f) != rt.NIL {
 			return then(th, f)
@@ -309,6 +324,10 @@ func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	c.exits = append(c.exits[:len(c.exits):len(c.exits)], t)
 	body := c.compileBody(rest.Cdr, benv, mv)
 	c.exits = saved
+	if !t.used {
+		// No RETURN-FROM names this block (e.g. most DEFUN bodies).
+		return body
+	}
 	local := func(th *rt.Thread, f *Frame) rt.Value {
 		v := body(th, f)
 		if v == exitSentinel && th.LocalExit == t {
@@ -376,6 +395,7 @@ func compileReturnFrom(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	if t == nil {
 		c.th.ProgramError("return for unknown block: " + c.th.Printed(args[0]))
 	}
+	t.used = true
 	var valForm rt.Value = rt.NIL
 	if len(args) == 2 {
 		valForm = args[1]
