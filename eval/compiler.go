@@ -479,57 +479,42 @@ func (c *compiler) generalGlobalCall(sym *rt.Symbol, args []Code) Code {
 		a0 := args[0]
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			v0 := a0(th, f)
-			base := th.ArgBase(1)
-			th.SetArg(base, 0, v0)
+			base, av := th.ArgSlots(1)
+			av[0] = v0
 			fn := sym.Fn
 			if fn == nil {
-				fn = undefinedFunction(th, sym, th.Args(base, 1))
+				fn = undefinedFunction(th, sym, av)
 			}
-			v := fn.Call(th, th.Args(base, 1))
+			v := fn.Call(th, av)
 			th.PopArgs(base)
 			return v
 		}
 	case 2:
 		a0, a1 := args[0], args[1]
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			base := th.ArgBase(2)
-			th.SetArg(base, 0, a0(th, f))
-			th.SetArg(base, 1, a1(th, f))
+			base, av := th.ArgSlots(2)
+			av[0] = a0(th, f)
+			av[1] = a1(th, f)
 			fn := sym.Fn
 			if fn == nil {
-				fn = undefinedFunction(th, sym, th.Args(base, 2))
+				fn = undefinedFunction(th, sym, av)
 			}
-			v := fn.Call(th, th.Args(base, 2))
-			th.PopArgs(base)
-			return v
-		}
-	case 3:
-		a0, a1, a2 := args[0], args[1], args[2]
-		return func(th *rt.Thread, f *Frame) rt.Value {
-			base := th.ArgBase(3)
-			th.SetArg(base, 0, a0(th, f))
-			th.SetArg(base, 1, a1(th, f))
-			th.SetArg(base, 2, a2(th, f))
-			fn := sym.Fn
-			if fn == nil {
-				fn = undefinedFunction(th, sym, th.Args(base, 3))
-			}
-			v := fn.Call(th, th.Args(base, 3))
+			v := fn.Call(th, av)
 			th.PopArgs(base)
 			return v
 		}
 	}
 	n := len(args)
 	return func(th *rt.Thread, f *Frame) rt.Value {
-		base := th.ArgBase(n)
+		base, av := th.ArgSlots(n)
 		for i, a := range args {
-			th.SetArg(base, i, a(th, f))
+			av[i] = a(th, f)
 		}
 		fn := sym.Fn
 		if fn == nil {
-			fn = undefinedFunction(th, sym, th.Args(base, n))
+			fn = undefinedFunction(th, sym, av)
 		}
-		v := fn.Call(th, th.Args(base, n))
+		v := fn.Call(th, av)
 		th.PopArgs(base)
 		return v
 	}

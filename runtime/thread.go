@@ -278,6 +278,15 @@ func (th *Thread) ArgBase(n int) int {
 	return base
 }
 
+// ArgSlots reserves n argument slots and returns their base and a slice to
+// fill. The slice stays valid while the arguments are evaluated even if
+// nested calls grow the stack (they then work on a new array); release the
+// slots with PopArgs(base).
+func (th *Thread) ArgSlots(n int) (int, []Value) {
+	base := th.ArgBase(n)
+	return base, th.argStack[base : base+n : base+n]
+}
+
 // SetArg stores argument i of the frame at base.
 func (th *Thread) SetArg(base, i int, v Value) { th.argStack[base+i] = v }
 
