@@ -406,7 +406,7 @@ func (w *world) ensureFinalized(th *rt.Thread, c *rt.Class) {
 		return
 	}
 	if ci.cplError != "" {
-		th.SimpleError(escapeTilde(ci.cplError))
+		th.SimpleError(rt.EscapeTildes(ci.cplError))
 	}
 	w.finalize(th, c)
 	if ci.finalized {
@@ -418,17 +418,6 @@ func (w *world) ensureFinalized(th *rt.Thread, c *rt.Class) {
 		}
 	}
 	th.SimpleError("The class ~S is not finalized.", c)
-}
-
-func escapeTilde(s string) string {
-	out := make([]rune, 0, len(s))
-	for _, r := range s {
-		if r == '~' {
-			out = append(out, '~')
-		}
-		out = append(out, r)
-	}
-	return string(out)
 }
 
 // constThunk is an initfunction returning a constant (initforms that are

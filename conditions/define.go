@@ -185,7 +185,7 @@ func checkTypeError(th *rt.Thread, args []rt.Value) rt.Value {
 	ctl := "The value of ~S is ~S, which is not of type ~S."
 	fargs := rt.List(place, value, typ)
 	if s, ok := typeString.(*rt.String); ok {
-		ctl = "The value of ~S is ~S, which is not " + escapeTildes(s.String()) + "."
+		ctl = "The value of ~S is ~S, which is not " + rt.EscapeTildes(s.String()) + "."
 		fargs = rt.List(place, value)
 	}
 	c := th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), value, th.Img.Kw("EXPECTED-TYPE"), typ,
@@ -197,17 +197,6 @@ func checkTypeError(th *rt.Thread, args []rt.Value) rt.Value {
 		return vals[0]
 	}
 	return value
-}
-
-func escapeTildes(s string) string {
-	out := make([]rune, 0, len(s))
-	for _, r := range s {
-		if r == '~' {
-			out = append(out, '~')
-		}
-		out = append(out, r)
-	}
-	return string(out)
 }
 
 // assertFailed signals the ASSERT error with a CONTINUE restart.

@@ -232,12 +232,13 @@ func init() {
 			return b.List()
 		}},
 		rt.Def{Name: "GOLEM:%MAKE-SIGNAL-CONDITION", Min: 2, Max: -1, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-			return th.ConditionOf(args[1:], designatorName(args[0]))
+			return th.ConditionOf(args[1:], signalTypeName(args[0]))
 		}},
 	)
 }
 
-func designatorName(v rt.Value) string {
+// signalTypeName names the default condition type passed by a signalling macro.
+func signalTypeName(v rt.Value) string {
 	if s, ok := v.(*rt.Symbol); ok {
 		return s.Name
 	}

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"strconv"
-	"strings"
 
 	rt "github.com/golem-lisp/golem/runtime"
 )
@@ -307,7 +306,7 @@ func (ll *lambdaList) fail(th *rt.Thread, list rt.Value, why string) {
 		msg += ": " + want + ", but got " + itoa(len(rt.ListToSlice(list)))
 	}
 	th.Error(th.MakeCondition("GOLEM:SIMPLE-DESTRUCTURING-ERROR",
-		th.Img.Kw("FORMAT-CONTROL"), rt.NewString(escapeTildes(msg)), th.Img.Kw("FORMAT-ARGUMENTS"), rt.NIL))
+		th.Img.Kw("FORMAT-CONTROL"), rt.NewString(rt.EscapeTildes(msg)), th.Img.Kw("FORMAT-ARGUMENTS"), rt.NIL))
 }
 
 // expectation describes how many elements the lambda list accepts, as SBCL words it.
@@ -322,8 +321,6 @@ func (ll *lambdaList) expectation() string {
 	}
 	return "between " + itoa(min) + " and " + itoa(max) + " expected"
 }
-
-func escapeTildes(s string) string { return strings.ReplaceAll(s, "~", "~~") }
 
 // bindArgs binds a spread argument vector. list is the original list for
 // destructuring (so &rest shares its tail) or nil; tail is a dotted tail.

@@ -14,7 +14,7 @@ func (c *compiler) warn(class, msg string) {
 		return
 	}
 	c.th.Call(warnSym, c.th.MakeCondition(class,
-		c.img.Kw("FORMAT-CONTROL"), rt.NewString(escapeTildes(msg)), c.img.Kw("FORMAT-ARGUMENTS"), rt.NIL))
+		c.img.Kw("FORMAT-CONTROL"), rt.NewString(rt.EscapeTildes(msg)), c.img.Kw("FORMAT-ARGUMENTS"), rt.NIL))
 }
 
 // QualifiedName prints a symbol with its package prefix, as SBCL's compiler

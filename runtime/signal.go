@@ -1,6 +1,9 @@
 package runtime
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Handler is one binding of a handler-bind cluster.
 type Handler struct {
@@ -184,7 +187,7 @@ func (th *Thread) SimpleError(format string, args ...Value) Value {
 
 // simpleOf signals a condition of type name with a literal message.
 func (th *Thread) simpleOf(name, msg string, extra ...Value) Value {
-	args := append([]Value{th.Img.Kw("FORMAT-CONTROL"), NewString(escapeTilde(msg)), th.Img.Kw("FORMAT-ARGUMENTS"), NIL}, extra...)
+	args := append([]Value{th.Img.Kw("FORMAT-CONTROL"), NewString(EscapeTildes(msg)), th.Img.Kw("FORMAT-ARGUMENTS"), NIL}, extra...)
 	return th.Error(th.MakeCondition(name, args...))
 }
 
@@ -238,7 +241,7 @@ func (th *Thread) ArithmeticError(typ, op string, operands ...Value) Value {
 // StorageCondition signals a STORAGE-CONDITION with a message.
 func (th *Thread) StorageCondition(msg string) Value {
 	return th.Error(th.MakeCondition("GOLEM:SIMPLE-STORAGE-CONDITION",
-		th.Img.Kw("FORMAT-CONTROL"), NewString(escapeTilde(msg)), th.Img.Kw("FORMAT-ARGUMENTS"), NIL))
+		th.Img.Kw("FORMAT-CONTROL"), NewString(EscapeTildes(msg)), th.Img.Kw("FORMAT-ARGUMENTS"), NIL))
 }
 
 // StackExhausted signals a STORAGE-CONDITION for too-deep recursion, leaving
@@ -280,13 +283,5 @@ func (th *Thread) CheckAlloc(n int64) {
 // DefaultMaxAlloc bounds one program-sized allocation when no memory limit is set.
 const DefaultMaxAlloc = 1 << 30
 
-func escapeTilde(s string) string {
-	out := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '~' {
-			out = append(out, '~')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
-}
+// EscapeTildes makes literal text safe to use as a FORMAT control string.
+func EscapeTildes(s string) string { return strings.ReplaceAll(s, "~", "~~") }
