@@ -28,7 +28,7 @@ func sfCheckLocked(th *Thread, name Value, sym *Symbol, what string) {
 		return
 	}
 	th.PackageError(p, "Lock on package "+p.Name+" violated when "+what+" "+th.Printed(name)+
-		" while in package "+cur.Name+".\nSee also:\n  The SBCL Manual, Node \"Package Locks\"\n  The ANSI Standard, Section 11.1.2.1.2")
+		" while in package "+cur.Name+".\nSee also: the ANSI Standard, Section 11.1.2.1.2")
 }
 
 // sfLockedPackage reports a lock violation about a whole package.
@@ -41,7 +41,7 @@ func sfCheckPackageLocked(th *Thread, p *Package, what string) {
 		return
 	}
 	th.PackageError(p, "Lock on package "+p.Name+" violated when "+what+" while in package "+cur.Name+
-		".\nSee also:\n  The SBCL Manual, Node \"Package Locks\"\n  The ANSI Standard, Section 11.1.2.1.2")
+		".\nSee also: the ANSI Standard, Section 11.1.2.1.2")
 }
 
 func sfSymbol(th *Thread, v Value) *Symbol {
