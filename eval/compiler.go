@@ -443,6 +443,12 @@ func (c *compiler) args(forms rt.Value, env *lexEnv) []Code {
 }
 
 func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv, mv bool) Code {
+	if sym.Pkg == c.img.CL {
+		if code := c.fusedCall(sym, form.Cdr, env); code != nil {
+			c.noteGlobalCall(sym, len(rt.ListToSlice(form.Cdr)))
+			return single(code, mv)
+		}
+	}
 	args := c.args(form.Cdr, env)
 	c.noteGlobalCall(sym, len(args))
 	if sym.Pkg == c.img.CL {
