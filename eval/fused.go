@@ -4,10 +4,11 @@ import (
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
-// Fused operations: calls of a few COMMON-LISP functions whose arguments are
-// local variables or constants compile to one closure that reads the
-// operands itself, instead of one closure per operand. This is where loops
-// and recursive arithmetic spend their time.
+// Fused operations: calls of the arithmetic, comparison and CAR/CDR
+// functions of COMMON-LISP compile to one closure with a fixnum (or cons)
+// fast path that reads local-variable and constant operands itself, instead
+// of one closure per operand. This is where loops and recursive arithmetic
+// spend their time; anything off the fast path calls the real function.
 
 // operand is a simple argument: a local variable of the current function or
 // a constant.
@@ -87,24 +88,14 @@ func (c *compiler) fusedCall(sym *rt.Symbol, argForms rt.Value, env *lexEnv) Cod
 	if len(forms) < 1 || len(forms) > 2 {
 		return nil
 	}
-	// Only worth it when some operand is a variable or constant; the other
-	// operands are compiled as usual (in argument position: opaque).
+	// Operands that are not variables or constants are compiled as usual
+	// (in argument position: opaque).
 	if fusable[sym.Name] != len(forms) {
 		return nil
 	}
 	ops := make([]operand, len(forms))
-	isSimple := make([]bool, len(forms))
-	anySimple := false
 	for i, f := range forms {
 		if c.isSimpleOperand(f, env) {
-			isSimple[i], anySimple = true, true
-		}
-	}
-	if !anySimple {
-		return nil
-	}
-	for i, f := range forms {
-		if isSimple[i] {
 			ops[i], _ = c.simpleOperand(f, env)
 		} else {
 			ops[i] = operand{slot: -1, code: c.opaque(f, env, false)}

@@ -7,51 +7,14 @@ import (
 // inlineCall compiles calls to a few COMMON-LISP functions with a fixnum (or
 // cons) fast path; anything else goes through the real function, so errors,
 // contagion and backtraces are unchanged. CL functions cannot be redefined
-// (the package is locked), which makes this safe.
+// (the package is locked), which makes this safe. The arithmetic, the
+// commonest comparisons and CAR/CDR are fusedCall's; these are the rest.
 func (c *compiler) inlineCall(sym *rt.Symbol, args []Code) Code {
 	switch len(args) {
 	case 1:
 		a := args[0]
 		slow := func(th *rt.Thread, x rt.Value) rt.Value { return callBuiltin1(th, sym, x) }
 		switch sym.Name {
-		case "1+":
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x := a(th, f)
-				if n, ok := x.(rt.Fixnum); ok && n < maxFix {
-					return rt.MakeInt(int64(n) + 1)
-				}
-				return slow(th, x)
-			}
-		case "1-":
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x := a(th, f)
-				if n, ok := x.(rt.Fixnum); ok && n > minFix {
-					return rt.MakeInt(int64(n) - 1)
-				}
-				return slow(th, x)
-			}
-		case "CAR", "FIRST":
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x := a(th, f)
-				if c, ok := x.(*rt.Cons); ok {
-					return c.Car
-				}
-				if x == rt.NIL {
-					return rt.NIL
-				}
-				return slow(th, x)
-			}
-		case "CDR", "REST":
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x := a(th, f)
-				if c, ok := x.(*rt.Cons); ok {
-					return c.Cdr
-				}
-				if x == rt.NIL {
-					return rt.NIL
-				}
-				return slow(th, x)
-			}
 		case "NULL", "NOT":
 			return func(th *rt.Thread, f *Frame) rt.Value { return rt.Bool(a(th, f) == rt.NIL) }
 		case "CONSP":
@@ -77,39 +40,8 @@ func (c *compiler) inlineCall(sym *rt.Symbol, args []Code) Code {
 		a, b := args[0], args[1]
 		slow := func(th *rt.Thread, x, y rt.Value) rt.Value { return callBuiltin2(th, sym, x, y) }
 		switch sym.Name {
-		case "+":
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x, y := a(th, f), b(th, f)
-				if m, ok := x.(rt.Fixnum); ok {
-					if n, ok := y.(rt.Fixnum); ok {
-						s := m + n
-						if (s > m) == (n > 0) && s <= maxFix && s >= minFix {
-							return rt.MakeInt(int64(s))
-						}
-					}
-				}
-				return slow(th, x, y)
-			}
-		case "-":
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x, y := a(th, f), b(th, f)
-				if m, ok := x.(rt.Fixnum); ok {
-					if n, ok := y.(rt.Fixnum); ok {
-						s := m - n
-						if (s < m) == (n > 0) && s <= maxFix && s >= minFix {
-							return rt.MakeInt(int64(s))
-						}
-					}
-				}
-				return slow(th, x, y)
-			}
-		case "<", ">", "<=", ">=", "=", "/=":
+		case "<=", ">=", "/=":
 			return fixCompareCode(sym.Name, a, b, slow)
-		case "EQ":
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x, y := a(th, f), b(th, f)
-				return rt.Bool(x == y)
-			}
 		case "CONS":
 			return func(th *rt.Thread, f *Frame) rt.Value {
 				x, y := a(th, f), b(th, f)
@@ -126,40 +58,8 @@ const (
 )
 
 // fixCompareCode compiles a two-argument numeric comparison with a fixnum
-// fast path, one closure per operator so the comparison itself is inline.
+// fast path.
 func fixCompareCode(op string, a, b Code, slow func(th *rt.Thread, x, y rt.Value) rt.Value) Code {
-	switch op {
-	case "<":
-		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a(th, f), b(th, f)
-			if m, ok := x.(rt.Fixnum); ok {
-				if n, ok := y.(rt.Fixnum); ok {
-					return rt.Bool(m < n)
-				}
-			}
-			return slow(th, x, y)
-		}
-	case ">":
-		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a(th, f), b(th, f)
-			if m, ok := x.(rt.Fixnum); ok {
-				if n, ok := y.(rt.Fixnum); ok {
-					return rt.Bool(m > n)
-				}
-			}
-			return slow(th, x, y)
-		}
-	case "=":
-		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a(th, f), b(th, f)
-			if m, ok := x.(rt.Fixnum); ok {
-				if n, ok := y.(rt.Fixnum); ok {
-					return rt.Bool(m == n)
-				}
-			}
-			return slow(th, x, y)
-		}
-	}
 	cmp := fixCompare(op)
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		x, y := a(th, f), b(th, f)
