@@ -85,6 +85,15 @@ func (c *compiler) isSimpleOperand(form rt.Value, env *lexEnv) bool {
 // fusedCall compiles (op a b) or (op a) with simple operands, or returns nil.
 func (c *compiler) fusedCall(sym *rt.Symbol, argForms rt.Value, env *lexEnv) Code {
 	forms := rt.ListToSlice(argForms)
+	if (sym.Name == "+" || sym.Name == "-") && len(forms) > 2 {
+		// (+ a b c) is (+ (+ a b) c): left to right, as the generic
+		// function folds it.
+		acc := rt.List(sym, forms[0], forms[1])
+		for _, f := range forms[2 : len(forms)-1] {
+			acc = rt.List(sym, acc, f)
+		}
+		forms = []rt.Value{acc, forms[len(forms)-1]}
+	}
 	if len(forms) < 1 || len(forms) > 2 {
 		return nil
 	}
