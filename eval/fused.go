@@ -43,7 +43,8 @@ func (c *compiler) simpleOperand(form rt.Value, env *lexEnv) (operand, bool) {
 	return operand{slot: -1, value: form}, true
 }
 
-// load evaluates an operand in frame f.
+// load evaluates an operand in frame f. It is small enough for Go to inline
+// into the fused closures.
 func (o *operand) load(th *rt.Thread, f *Frame) rt.Value {
 	if o.code != nil {
 		return o.code(th, f)
@@ -51,7 +52,12 @@ func (o *operand) load(th *rt.Thread, f *Frame) rt.Value {
 	if o.slot < 0 {
 		return o.value
 	}
-	x := f.Slots[o.slot]
+	return slotValue(f, o.slot)
+}
+
+// slotValue reads a local variable's slot, unboxing a captured one.
+func slotValue(f *Frame, i int) rt.Value {
+	x := f.Slots[i]
 	if b, ok := x.(*box); ok {
 		return b.V
 	}
