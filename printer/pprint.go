@@ -408,30 +408,13 @@ func ppBind(p *printer, l rt.Value) {
 }
 
 // ppCase: ~:<~^~W~^ ~3I~:_~W~1I~@{ ~_~:/pprint-linear/~}~:>
-func ppCase(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.indent(false, 3)
-		x.nl(NewlineFill)
-		if !x.pr() {
-			return
-		}
-		x.indent(false, 1)
-		for !x.done() {
-			x.w(" ")
-			x.nl(NewlineLinear)
-			if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppCaseClause) }) {
-				return
-			}
-		}
-	})
-}
+func ppCase(p *printer, l rt.Value) { ppCaseLike(p, l, ppCaseClause) }
 
 // ppTypecase is ppCase with the clause types printed as objects.
-func ppTypecase(p *printer, l rt.Value) {
+func ppTypecase(p *printer, l rt.Value) { ppCaseLike(p, l, ppProgn) }
+
+// ppCaseLike prints a CASE-like form whose clauses print with clause.
+func ppCaseLike(p *printer, l rt.Value, clause func(*printer, rt.Value)) {
 	p.block(l, func(x bc) {
 		if x.done() || !x.pr() || x.done() {
 			return
@@ -446,7 +429,7 @@ func ppTypecase(p *printer, l rt.Value) {
 		for !x.done() {
 			x.w(" ")
 			x.nl(NewlineLinear)
-			if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppProgn) }) {
+			if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, clause) }) {
 				return
 			}
 		}

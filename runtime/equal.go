@@ -30,19 +30,6 @@ func Eq(a, b Value) bool {
 	return a == b
 }
 
-// eqxEql is EQL with floats compared by bits (so 0.0 and -0.0 differ and a
-// NaN is EQL to itself), which is what CLHS 5.3 EQL requires.
-func eqxEql(a, b Value) bool {
-	switch x := a.(type) {
-	case DoubleFloat, SingleFloat:
-		return Eq(x, b)
-	case *Complex:
-		y, ok := b.(*Complex)
-		return ok && eqxEql(x.Real, y.Real) && eqxEql(x.Imag, y.Imag)
-	}
-	return Eql(a, b)
-}
-
 // Equal implements EQUAL (CLHS 5.3): conses recursively, strings and bit
 // vectors elementwise, pathnames (Equalers) by LispEqual, EQL otherwise.
 // Recursion into cars is guarded by EnterNested; cdrs are followed in a loop.
@@ -95,7 +82,7 @@ func Equal(th *Thread, a, b Value) bool {
 		case Equaler:
 			return x.LispEqual(b)
 		}
-		return eqxEql(a, b)
+		return Eql(a, b)
 	}
 }
 
@@ -163,7 +150,7 @@ func Equalp(th *Thread, a, b Value) bool {
 		case Equaler:
 			return x.LispEqual(b)
 		}
-		return eqxEql(a, b)
+		return Eql(a, b)
 	}
 }
 
@@ -689,7 +676,7 @@ func init() {
 			return Bool(Eq(args[0], args[1]))
 		}},
 		Def{Name: "EQL", Min: 2, Max: 2, Params: "(X Y)", Fn: func(th *Thread, args []Value) Value {
-			return Bool(eqxEql(args[0], args[1]))
+			return Bool(Eql(args[0], args[1]))
 		}},
 		Def{Name: "EQUAL", Min: 2, Max: 2, Params: "(X Y)", Fn: func(th *Thread, args []Value) Value {
 			return Bool(Equal(th, args[0], args[1]))

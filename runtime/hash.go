@@ -145,7 +145,7 @@ func (h *HashTable) same(th *Thread, a, b Value) bool {
 	case htEqualp:
 		return Equalp(th, a, b)
 	}
-	return eqxEql(a, b)
+	return Eql(a, b)
 }
 
 // find returns the slot of key, or -1.

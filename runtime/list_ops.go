@@ -35,7 +35,7 @@ func lstStandardTest(th *Thread, test Value) func(a, b Value) bool {
 	case S.Eq:
 		return Eq
 	case S.Eql:
-		return eqxEql
+		return Eql
 	case S.Equal:
 		return func(a, b Value) bool { return Equal(th, a, b) }
 	case S.Equalp:

@@ -432,18 +432,13 @@ func Eql(a, b Value) bool {
 	case *Complex:
 		y, ok := b.(*Complex)
 		return ok && Eql(x.Real, y.Real) && Eql(x.Imag, y.Imag)
-	case SingleFloat:
-		y, ok := b.(SingleFloat)
-		return ok && x == y && signbit32(x) == signbit32(y)
-	case DoubleFloat:
-		y, ok := b.(DoubleFloat)
-		return ok && x == y && signbit64(x) == signbit64(y)
+	case SingleFloat, DoubleFloat:
+		// Floats are EQL when they have the same representation: 0.0 and
+		// -0.0 differ, and a NaN is EQL to itself.
+		return Eq(a, b)
 	}
 	return a == b
 }
-
-func signbit32(f SingleFloat) bool { return f < 0 || (f == 0 && 1/float64(f) < 0) }
-func signbit64(f DoubleFloat) bool { return f < 0 || (f == 0 && 1/float64(f) < 0) }
 
 // ListToSlice returns the elements of a proper list (stopping at a dotted tail).
 func ListToSlice(l Value) []Value {
