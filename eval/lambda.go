@@ -139,7 +139,7 @@ func (c *compiler) parseLambdaList(ll rt.Value, env *lexEnv, kind llKind, specia
 			out.required = append(out.required, bind(x))
 		case 1:
 			var op optParam
-			if spec, ok := x.(*rt.Cons); ok && kind == llOrdinary || (ok && isOptSpec(spec)) {
+			if spec, ok := x.(*rt.Cons); ok {
 				parts := rt.ListToSlice(spec)
 				op.init = c.opaqueIn(parts, 1, env)
 				op.p = bind(parts[0])
@@ -202,12 +202,6 @@ func (c *compiler) parseLambdaList(ll rt.Value, env *lexEnv, kind llKind, specia
 		}
 	}
 	return out, env
-}
-
-func isOptSpec(spec *rt.Cons) bool {
-	// In destructuring lists, (a b) after &optional is (var init); a nested
-	// pattern must be written ((a b) init).
-	return true
 }
 
 // opaqueIn compiles parts[i] (if present) as an init form.

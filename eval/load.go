@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"os"
-
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
@@ -13,9 +11,6 @@ type readerKey struct{}
 
 // SetReader installs the reader that LOAD uses (eval does not import reader).
 func SetReader(img *rt.Image, r StreamReader) { img.Extra[readerKey{}] = r }
-
-// FileOpener opens files for LOAD; the sandbox installs a restricted one.
-type FileOpener func(name string) (*os.File, string, error)
 
 // LoadStream evaluates every form of s with *package* and *readtable* rebound
 // as LOAD does. It returns T.

@@ -663,7 +663,9 @@ func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		defer func() {
 			if r := recover(); r != nil {
 				e, ok := r.(*throwExit)
-				if !ok || e.tag != tag || !isInnermostCatcher(th, saved, tag) {
+				// Go unwinds innermost first, so the first catcher with the
+				// tag that sees the throw is the one CLHS names.
+				if !ok || e.tag != tag {
 					panic(r)
 				}
 				th.Restore(saved)
@@ -674,12 +676,6 @@ func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		th.Catchers = th.Catchers[:len(th.Catchers)-1]
 		return v
 	}
-}
-
-// isInnermostCatcher reports whether the catcher established at saved is the
-// innermost one for tag (throw goes to the most recent matching catch).
-func isInnermostCatcher(th *rt.Thread, saved rt.DynState, tag rt.Value) bool {
-	return true
 }
 
 func (c *compiler) opaqueBody(body rt.Value, env *lexEnv, mv bool) Code {
