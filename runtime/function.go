@@ -53,9 +53,6 @@ func (b *Builtin) FunctionName() Value {
 	return b.Name
 }
 
-// LambdaList implements LambdaLister by reading Params lazily as a list of symbols names.
-func (b *Builtin) LambdaList() Value { return NIL }
-
 func (th *Thread) argCountError(fn Function, n int) {
 	b, _ := fn.(*Builtin)
 	want := ""
