@@ -65,3 +65,31 @@ func BenchmarkEmptyLoop(b *testing.B) {
 		run(th)
 	}
 }
+
+// BenchmarkTak measures (tak 18 12 6): 63,609 calls of a three-argument function.
+func BenchmarkTak(b *testing.B) {
+	th, run := compiledThunk(b, `(defun tak (x y z)
+  (if (not (< y x)) z
+      (tak (tak (1- x) y z) (tak (1- y) z x) (tak (1- z) x y))))`, "(tak 18 12 6)")
+	for i := 0; i < b.N; i++ {
+		run(th)
+	}
+}
+
+// BenchmarkDeriv measures symbolic differentiation: consing, MAPCAR, COND on EQ.
+func BenchmarkDeriv(b *testing.B) {
+	th, run := compiledThunk(b, `(defun deriv-aux (a) (list '/ (deriv a) a))
+(defun deriv (a)
+  (cond ((atom a) (if (eq a 'x) 1 0))
+        ((eq (car a) '+) (cons '+ (mapcar #'deriv (cdr a))))
+        ((eq (car a) '-) (cons '- (mapcar #'deriv (cdr a))))
+        ((eq (car a) '*) (list '* a (cons '+ (mapcar #'deriv-aux (cdr a)))))
+        ((eq (car a) '/) (list '- (list '/ (deriv (cadr a)) (caddr a))
+                               (list '/ (cadr a) (list '* (caddr a) (caddr a) (deriv (caddr a))))))
+        (t 'error)))
+(defun count-conses (x) (if (consp x) (+ 1 (count-conses (car x)) (count-conses (cdr x))) 0))`, "(dotimes (i 100) (count-conses (deriv '(+ (* 3 x x) (* a x x) (* b x) 5))))")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		run(th)
+	}
+}

@@ -260,7 +260,7 @@ func (c *compiler) compileSymbol(sym *rt.Symbol, env *lexEnv, mv bool) Code {
 			return c.compile(b.expand, env, mv)
 		case envVar:
 			b.v.used = true
-			return single(c.varRef(b.v), mv)
+			return c.varRefMV(b.v, mv)
 		}
 	} else if sym.Flags&rt.FlagSymbolMacro != 0 {
 		exp, _ := c.img.Extra[symbolMacroKey{sym}]
@@ -282,18 +282,25 @@ func (c *compiler) compileSymbol(sym *rt.Symbol, env *lexEnv, mv bool) Code {
 
 type symbolMacroKey struct{ sym *rt.Symbol }
 
+// varRefMV is varRef for a context that may need the value count: one
+// closure that sets it, rather than a wrapper around varRef's.
+func (c *compiler) varRefMV(v *varDesc, mv bool) Code {
+	if !mv || v.fn != c.fn {
+		return single(c.varRef(v), mv)
+	}
+	idx := v.index
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		th.SetSingle()
+		return slotValue(f, idx)
+	}
+}
+
 func (c *compiler) varRef(v *varDesc) Code {
 	idx := v.index
 	if v.fn == c.fn {
 		// A slot holds a *box exactly when its variable is captured (a box is
 		// never a Lisp value), so the type test decides without consulting v.
-		return func(th *rt.Thread, f *Frame) rt.Value {
-			x := f.Slots[idx]
-			if b, ok := x.(*box); ok {
-				return b.V
-			}
-			return x
-		}
+		return func(th *rt.Thread, f *Frame) rt.Value { return slotValue(f, idx) }
 	}
 	u := c.fn.upvalue(v)
 	return func(th *rt.Thread, f *Frame) rt.Value { return f.Upv[u].V }
@@ -446,23 +453,28 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 	if sym.Pkg == c.img.CL {
 		if code := c.fusedCall(sym, form.Cdr, env); code != nil {
 			c.noteGlobalCall(sym, len(rt.ListToSlice(form.Cdr)))
-			return single(code, mv)
+			return code
 		}
 	}
-	args := c.args(form.Cdr, env)
+	saved := c.exits
+	c.exits = nil
+	ops := c.operands(form.Cdr, env)
+	c.exits = saved
+	args := operandCodes(ops)
 	c.noteGlobalCall(sym, len(args))
 	if sym.Pkg == c.img.CL {
 		if code := c.inlineCall(sym, args); code != nil {
-			return single(code, mv)
+			return code
 		}
 	}
 	if n := len(args); n >= 1 && n <= 4 {
 		// Calls of plain compiled functions evaluate their arguments straight
 		// into the callee's frame; anything else takes the general path.
 		general := c.generalGlobalCall(sym, args)
+		want := int8(n + 1)
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			if cl, ok := sym.Fn.(*Closure); ok && cl.plainArity(n) {
-				return cl.callDirect(th, f, args)
+			if cl, ok := sym.Fn.(*Closure); ok && cl.info.direct == want {
+				return cl.callDirect(th, f, ops)
 			}
 			return general(th, f)
 		}

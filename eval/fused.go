@@ -10,12 +10,69 @@ import (
 // of one closure per operand. This is where loops and recursive arithmetic
 // spend their time; anything off the fast path calls the real function.
 
-// operand is a simple argument: a local variable of the current function or
-// a constant.
+// operand is an argument form compiled for the fast paths: a local
+// variable of the current function, a constant, or any other form. The
+// closures that use operands read variables and constants in line (fast)
+// and make an indirect call only for other forms.
 type operand struct {
-	slot  int // frame slot of a local variable, or -1
-	value rt.Value
-	code  Code // any other form
+	slot  int      // frame slot of a local variable, or -1
+	value rt.Value // the constant; nil for a variable or another form
+	code  Code     // evaluates the operand; always set
+}
+
+// fast reads a variable or constant operand in frame f, or returns nil when
+// the operand is another form and code must run. Go inlines it, which a
+// method containing the indirect call would prevent.
+func (o *operand) fast(f *Frame) rt.Value {
+	if o.slot >= 0 {
+		return slotValue(f, o.slot)
+	}
+	return o.value
+}
+
+// load evaluates an operand in frame f.
+func (o *operand) load(th *rt.Thread, f *Frame) rt.Value {
+	if x := o.fast(f); x != nil {
+		return x
+	}
+	return o.code(th, f)
+}
+
+// operand compiles form as an operand (in argument position: opaque).
+func (c *compiler) operand(form rt.Value, env *lexEnv) operand {
+	if c.isSimpleOperand(form, env) {
+		o, _ := c.simpleOperand(form, env)
+		if o.slot >= 0 {
+			o.code = c.compile(form, env, false)
+		} else {
+			o.code = constCode(o.value, false)
+		}
+		return o
+	}
+	return operand{slot: -1, code: c.opaque(form, env, false)}
+}
+
+// operands compiles argument forms as operands.
+func (c *compiler) operands(forms rt.Value, env *lexEnv) []operand {
+	var out []operand
+	for forms != rt.NIL {
+		cell, ok := forms.(*rt.Cons)
+		if !ok {
+			c.th.ProgramError("dotted argument list in call")
+		}
+		out = append(out, c.operand(cell.Car, env))
+		forms = cell.Cdr
+	}
+	return out
+}
+
+// operandCodes returns the code of each operand, for the general call path.
+func operandCodes(ops []operand) []Code {
+	out := make([]Code, len(ops))
+	for i := range ops {
+		out[i] = ops[i].code
+	}
+	return out
 }
 
 // simpleOperand recognizes local variables (of the function being compiled)
@@ -43,18 +100,6 @@ func (c *compiler) simpleOperand(form rt.Value, env *lexEnv) (operand, bool) {
 	return operand{slot: -1, value: form}, true
 }
 
-// load evaluates an operand in frame f. It is small enough for Go to inline
-// into the fused closures.
-func (o *operand) load(th *rt.Thread, f *Frame) rt.Value {
-	if o.code != nil {
-		return o.code(th, f)
-	}
-	if o.slot < 0 {
-		return o.value
-	}
-	return slotValue(f, o.slot)
-}
-
 // slotValue reads a local variable's slot, unboxing a captured one.
 func slotValue(f *Frame, i int) rt.Value {
 	x := f.Slots[i]
@@ -66,7 +111,7 @@ func slotValue(f *Frame, i int) rt.Value {
 
 // fusable gives the argument count of each operator fusedCall knows.
 var fusable = map[string]int{"1+": 1, "1-": 1, "CAR": 1, "FIRST": 1, "CDR": 1, "REST": 1,
-	"+": 2, "-": 2, "<": 2, ">": 2, "=": 2, "EQ": 2}
+	"+": 2, "-": 2, "<": 2, ">": 2, "<=": 2, ">=": 2, "=": 2, "/=": 2, "EQ": 2}
 
 // isSimpleOperand is simpleOperand without side effects on the variable's
 // use flag, to decide whether fusing applies before compiling anything.
@@ -88,7 +133,9 @@ func (c *compiler) isSimpleOperand(form rt.Value, env *lexEnv) bool {
 	return true
 }
 
-// fusedCall compiles (op a b) or (op a) with simple operands, or returns nil.
+// fusedCall compiles (op a b) or (op a) with simple operands, or returns
+// nil. The closures set the value count themselves (one store), so a call
+// in a multiple-value context needs no wrapper.
 func (c *compiler) fusedCall(sym *rt.Symbol, argForms rt.Value, env *lexEnv) Code {
 	forms := rt.ListToSlice(argForms)
 	if (sym.Name == "+" || sym.Name == "-") && len(forms) > 2 {
@@ -100,73 +147,98 @@ func (c *compiler) fusedCall(sym *rt.Symbol, argForms rt.Value, env *lexEnv) Cod
 		}
 		forms = []rt.Value{acc, forms[len(forms)-1]}
 	}
-	if len(forms) < 1 || len(forms) > 2 {
-		return nil
-	}
-	// Operands that are not variables or constants are compiled as usual
-	// (in argument position: opaque).
-	if fusable[sym.Name] != len(forms) {
+	if len(forms) < 1 || len(forms) > 2 || fusable[sym.Name] != len(forms) {
 		return nil
 	}
 	ops := make([]operand, len(forms))
 	for i, f := range forms {
-		if c.isSimpleOperand(f, env) {
-			ops[i], _ = c.simpleOperand(f, env)
-		} else {
-			ops[i] = operand{slot: -1, code: c.opaque(f, env, false)}
-		}
+		ops[i] = c.operand(f, env)
 	}
 	if len(ops) == 1 {
-		a := ops[0]
-		slow := func(th *rt.Thread, x rt.Value) rt.Value { return callBuiltin1(th, sym, x) }
-		switch sym.Name {
-		case "1+":
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x := a.load(th, f)
-				if n, ok := x.(rt.Fixnum); ok && n < maxFix {
-					return rt.MakeInt(int64(n) + 1)
-				}
-				return slow(th, x)
-			}
-		case "1-":
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x := a.load(th, f)
-				if n, ok := x.(rt.Fixnum); ok && n > minFix {
-					return rt.MakeInt(int64(n) - 1)
-				}
-				return slow(th, x)
-			}
-		case "CAR", "FIRST":
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x := a.load(th, f)
-				if c, ok := x.(*rt.Cons); ok {
-					return c.Car
-				}
-				if x == rt.NIL {
-					return rt.NIL
-				}
-				return slow(th, x)
-			}
-		case "CDR", "REST":
-			return func(th *rt.Thread, f *Frame) rt.Value {
-				x := a.load(th, f)
-				if c, ok := x.(*rt.Cons); ok {
-					return c.Cdr
-				}
-				if x == rt.NIL {
-					return rt.NIL
-				}
-				return slow(th, x)
-			}
-		}
-		return nil
+		return fused1(sym, ops[0])
 	}
-	a, b := ops[0], ops[1]
+	if cmp, ok := fixComparisons[sym.Name]; ok {
+		return fusedCompare(sym, cmp, ops[0], ops[1])
+	}
+	return fused2(sym, ops[0], ops[1])
+}
+
+// fused1 compiles the one-operand operators.
+func fused1(sym *rt.Symbol, a operand) Code {
+	slow := func(th *rt.Thread, x rt.Value) rt.Value { return callBuiltin1(th, sym, x) }
+	switch sym.Name {
+	case "1+":
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x := a.fast(f)
+			if x == nil {
+				x = a.code(th, f)
+			}
+			th.SetSingle()
+			if n, ok := x.(rt.Fixnum); ok && n < maxFix {
+				return rt.MakeInt(int64(n) + 1)
+			}
+			return slow(th, x)
+		}
+	case "1-":
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x := a.fast(f)
+			if x == nil {
+				x = a.code(th, f)
+			}
+			th.SetSingle()
+			if n, ok := x.(rt.Fixnum); ok && n > minFix {
+				return rt.MakeInt(int64(n) - 1)
+			}
+			return slow(th, x)
+		}
+	case "CAR", "FIRST":
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x := a.fast(f)
+			if x == nil {
+				x = a.code(th, f)
+			}
+			th.SetSingle()
+			if c, ok := x.(*rt.Cons); ok {
+				return c.Car
+			}
+			if x == rt.NIL {
+				return rt.NIL
+			}
+			return slow(th, x)
+		}
+	case "CDR", "REST":
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x := a.fast(f)
+			if x == nil {
+				x = a.code(th, f)
+			}
+			th.SetSingle()
+			if c, ok := x.(*rt.Cons); ok {
+				return c.Cdr
+			}
+			if x == rt.NIL {
+				return rt.NIL
+			}
+			return slow(th, x)
+		}
+	}
+	return nil
+}
+
+// fused2 compiles the two-operand operators other than comparisons.
+func fused2(sym *rt.Symbol, a, b operand) Code {
 	slow := func(th *rt.Thread, x, y rt.Value) rt.Value { return callBuiltin2(th, sym, x, y) }
 	switch sym.Name {
 	case "+":
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a.load(th, f), b.load(th, f)
+			x, y := a.fast(f), b.fast(f)
+			if x == nil {
+				x = a.code(th, f)
+			}
+			if y == nil {
+				y = b.code(th, f)
+			}
+			th.SetSingle()
 			if m, ok := x.(rt.Fixnum); ok {
 				if n, ok := y.(rt.Fixnum); ok {
 					s := m + n
@@ -179,7 +251,14 @@ func (c *compiler) fusedCall(sym *rt.Symbol, argForms rt.Value, env *lexEnv) Cod
 		}
 	case "-":
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a.load(th, f), b.load(th, f)
+			x, y := a.fast(f), b.fast(f)
+			if x == nil {
+				x = a.code(th, f)
+			}
+			if y == nil {
+				y = b.code(th, f)
+			}
+			th.SetSingle()
 			if m, ok := x.(rt.Fixnum); ok {
 				if n, ok := y.(rt.Fixnum); ok {
 					s := m - n
@@ -190,39 +269,155 @@ func (c *compiler) fusedCall(sym *rt.Symbol, argForms rt.Value, env *lexEnv) Cod
 			}
 			return slow(th, x, y)
 		}
-	case "<":
-		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a.load(th, f), b.load(th, f)
-			if m, ok := x.(rt.Fixnum); ok {
-				if n, ok := y.(rt.Fixnum); ok {
-					return rt.Bool(m < n)
-				}
-			}
-			return slow(th, x, y)
-		}
-	case ">":
-		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a.load(th, f), b.load(th, f)
-			if m, ok := x.(rt.Fixnum); ok {
-				if n, ok := y.(rt.Fixnum); ok {
-					return rt.Bool(m > n)
-				}
-			}
-			return slow(th, x, y)
-		}
-	case "=":
-		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a.load(th, f), b.load(th, f)
-			if m, ok := x.(rt.Fixnum); ok {
-				if n, ok := y.(rt.Fixnum); ok {
-					return rt.Bool(m == n)
-				}
-			}
-			return slow(th, x, y)
-		}
 	case "EQ":
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			return rt.Bool(a.load(th, f) == b.load(th, f))
+			x, y := a.fast(f), b.fast(f)
+			if x == nil {
+				x = a.code(th, f)
+			}
+			if y == nil {
+				y = b.code(th, f)
+			}
+			th.SetSingle()
+			return rt.Bool(x == y)
+		}
+	}
+	return nil
+}
+
+// fusedCompare compiles a two-operand numeric comparison.
+func fusedCompare(sym *rt.Symbol, cmp fixCmp, a, b operand) Code {
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		x, y := a.fast(f), b.fast(f)
+		if x == nil {
+			x = a.code(th, f)
+		}
+		if y == nil {
+			y = b.code(th, f)
+		}
+		th.SetSingle()
+		if m, ok := x.(rt.Fixnum); ok {
+			if n, ok := y.(rt.Fixnum); ok {
+				return rt.Bool(cmp.holds(m, n))
+			}
+		}
+		return callBuiltin2(th, sym, x, y)
+	}
+}
+
+// fixCmp names a fixnum comparison; holds is a switch rather than a
+// function value so that Go inlines it into the closures.
+type fixCmp uint8
+
+const (
+	cmpLess fixCmp = iota
+	cmpGreater
+	cmpLessEq
+	cmpGreaterEq
+	cmpEqual
+	cmpNotEqual
+)
+
+// fixComparisons maps the comparison operators to their fixCmp.
+var fixComparisons = map[string]fixCmp{"<": cmpLess, ">": cmpGreater, "<=": cmpLessEq,
+	">=": cmpGreaterEq, "=": cmpEqual, "/=": cmpNotEqual}
+
+func (c fixCmp) holds(m, n rt.Fixnum) bool {
+	switch c {
+	case cmpLess:
+		return m < n
+	case cmpGreater:
+		return m > n
+	case cmpLessEq:
+		return m <= n
+	case cmpGreaterEq:
+		return m >= n
+	case cmpEqual:
+		return m == n
+	}
+	return m != n
+}
+
+// fusedIf compiles an IF whose test is a variable, a numeric comparison, EQ,
+// CONSP or ATOM of operands into one closure that makes the test itself, or
+// returns nil.
+func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, mv bool) Code {
+	if c.isSimpleOperand(testForm, env) {
+		a := c.operand(testForm, env)
+		then, els := c.compile(thenForm, env, mv), c.compile(elseForm, env, mv)
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			if a.load(th, f) != rt.NIL {
+				return then(th, f)
+			}
+			return els(th, f)
+		}
+	}
+	tc, ok := testForm.(*rt.Cons)
+	if !ok {
+		return nil
+	}
+	sym, ok := tc.Car.(*rt.Symbol)
+	if !ok || sym.Pkg != c.img.CL || env.lookupFun(sym) != nil {
+		return nil
+	}
+	forms := rt.ListToSlice(tc.Cdr)
+	cmp, isCmp := fixComparisons[sym.Name]
+	switch {
+	case isCmp && len(forms) == 2:
+		a, b := c.operand(forms[0], env), c.operand(forms[1], env)
+		then, els := c.compile(thenForm, env, mv), c.compile(elseForm, env, mv)
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x, y := a.fast(f), b.fast(f)
+			if x == nil {
+				x = a.code(th, f)
+			}
+			if y == nil {
+				y = b.code(th, f)
+			}
+			m, ok1 := x.(rt.Fixnum)
+			n, ok2 := y.(rt.Fixnum)
+			if ok1 && ok2 {
+				if cmp.holds(m, n) {
+					return then(th, f)
+				}
+				return els(th, f)
+			}
+			if callBuiltin2(th, sym, x, y) != rt.NIL {
+				return then(th, f)
+			}
+			return els(th, f)
+		}
+	case sym.Name == "EQ" && len(forms) == 2:
+		a, b := c.operand(forms[0], env), c.operand(forms[1], env)
+		then, els := c.compile(thenForm, env, mv), c.compile(elseForm, env, mv)
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x, y := a.fast(f), b.fast(f)
+			if x == nil {
+				x = a.code(th, f)
+			}
+			if y == nil {
+				y = b.code(th, f)
+			}
+			if x == y {
+				return then(th, f)
+			}
+			return els(th, f)
+		}
+	case (sym.Name == "CONSP" || sym.Name == "ATOM") && len(forms) == 1:
+		a := c.operand(forms[0], env)
+		then, els := c.compile(thenForm, env, mv), c.compile(elseForm, env, mv)
+		if sym.Name == "ATOM" {
+			then, els = els, then
+		}
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x := a.fast(f)
+			if x == nil {
+				x = a.code(th, f)
+			}
+			if _, ok := x.(*rt.Cons); ok {
+				return then(th, f)
+			}
+			return els(th, f)
 		}
 	}
 	return nil

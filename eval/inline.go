@@ -9,42 +9,47 @@ import (
 // contagion and backtraces are unchanged. CL functions cannot be redefined
 // (the package is locked), which makes this safe. The arithmetic, the
 // commonest comparisons and CAR/CDR are fusedCall's; these are the rest.
+//
+// Like the fused operations, these closures set the value count themselves.
 func (c *compiler) inlineCall(sym *rt.Symbol, args []Code) Code {
 	switch len(args) {
 	case 1:
 		a := args[0]
-		slow := func(th *rt.Thread, x rt.Value) rt.Value { return callBuiltin1(th, sym, x) }
 		switch sym.Name {
 		case "NULL", "NOT":
-			return func(th *rt.Thread, f *Frame) rt.Value { return rt.Bool(a(th, f) == rt.NIL) }
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x := a(th, f)
+				th.SetSingle()
+				return rt.Bool(x == rt.NIL)
+			}
 		case "CONSP":
 			return func(th *rt.Thread, f *Frame) rt.Value {
 				_, ok := a(th, f).(*rt.Cons)
+				th.SetSingle()
 				return rt.Bool(ok)
 			}
 		case "ATOM":
 			return func(th *rt.Thread, f *Frame) rt.Value {
 				_, ok := a(th, f).(*rt.Cons)
+				th.SetSingle()
 				return rt.Bool(!ok)
 			}
 		case "ZEROP":
 			return func(th *rt.Thread, f *Frame) rt.Value {
 				x := a(th, f)
+				th.SetSingle()
 				if n, ok := x.(rt.Fixnum); ok {
 					return rt.Bool(n == 0)
 				}
-				return slow(th, x)
+				return callBuiltin1(th, sym, x)
 			}
 		}
 	case 2:
 		a, b := args[0], args[1]
-		slow := func(th *rt.Thread, x, y rt.Value) rt.Value { return callBuiltin2(th, sym, x, y) }
-		switch sym.Name {
-		case "<=", ">=", "/=":
-			return fixCompareCode(sym.Name, a, b, slow)
-		case "CONS":
+		if sym.Name == "CONS" {
 			return func(th *rt.Thread, f *Frame) rt.Value {
 				x, y := a(th, f), b(th, f)
+				th.SetSingle()
 				return &rt.Cons{Car: x, Cdr: y}
 			}
 		}
@@ -56,37 +61,6 @@ const (
 	maxFix = rt.Fixnum(1<<62 - 1)
 	minFix = rt.Fixnum(-(1 << 62))
 )
-
-// fixCompareCode compiles a two-argument numeric comparison with a fixnum
-// fast path.
-func fixCompareCode(op string, a, b Code, slow func(th *rt.Thread, x, y rt.Value) rt.Value) Code {
-	cmp := fixCompare(op)
-	return func(th *rt.Thread, f *Frame) rt.Value {
-		x, y := a(th, f), b(th, f)
-		if m, ok := x.(rt.Fixnum); ok {
-			if n, ok := y.(rt.Fixnum); ok {
-				return rt.Bool(cmp(m, n))
-			}
-		}
-		return slow(th, x, y)
-	}
-}
-
-func fixCompare(op string) func(a, b rt.Fixnum) bool {
-	switch op {
-	case "<":
-		return func(a, b rt.Fixnum) bool { return a < b }
-	case ">":
-		return func(a, b rt.Fixnum) bool { return a > b }
-	case "<=":
-		return func(a, b rt.Fixnum) bool { return a <= b }
-	case ">=":
-		return func(a, b rt.Fixnum) bool { return a >= b }
-	case "=":
-		return func(a, b rt.Fixnum) bool { return a == b }
-	}
-	return func(a, b rt.Fixnum) bool { return a != b }
-}
 
 func callBuiltin1(th *rt.Thread, sym *rt.Symbol, x rt.Value) rt.Value {
 	base := th.ArgBase(1)

@@ -455,11 +455,12 @@ type lambdaInfo struct {
 	body Code
 	req  []*varDesc // for the simple fast path
 	doc  string
-	// reqState caches, at the first call (when compilation is complete and
-	// capture flags are final), whether the required parameters can be
-	// copied straight into slots 0..n-1.
+	// reqState says whether the required parameters can be copied straight
+	// into slots 0..n-1 (reqPlain) or some need boxes (reqBoxed).
 	reqState uint8
-	// direct caches plainArity's answer (0: not computed yet).
+	// direct is n+1 when the function takes exactly n plain required
+	// parameters, so a caller may evaluate arguments straight into a new
+	// frame (see callDirect); otherwise -1.
 	direct int8
 }
 
@@ -468,12 +469,18 @@ const (
 	reqBoxed
 )
 
+// prepareRequired decides, once the body is compiled, whether the required
+// parameters can be copied straight into slots 0..n-1, and sets direct.
 func (info *lambdaInfo) prepareRequired() {
 	info.reqState = reqPlain
 	for i, v := range info.req {
 		if v.captured || v.index != i {
 			info.reqState = reqBoxed
 		}
+	}
+	info.direct = -1
+	if info.ll.simple && info.reqState == reqPlain && len(info.req) < 100 {
+		info.direct = int8(len(info.req) + 1)
 	}
 }
 
@@ -492,9 +499,6 @@ func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 	if ll.simple {
 		if len(args) != len(info.req) {
 			argCountError(th, ll, len(args))
-		}
-		if info.reqState == 0 {
-			info.prepareRequired()
 		}
 		if info.reqState == reqPlain {
 			copy(f.Slots, args)
@@ -565,6 +569,8 @@ func (c *compiler) compileLambdaInfo(name rt.Value, ll rt.Value, body rt.Value, 
 			info.req = append(info.req, p.v)
 		}
 	}
+	// The body is compiled, so whether a parameter is captured is final.
+	info.prepareRequired()
 	return info
 }
 
@@ -636,41 +642,20 @@ func (c *compiler) declareFree(decls []rt.Value, env *lexEnv, specials map[*rt.S
 	return env
 }
 
-// plainArity reports whether cl takes exactly n required lexical parameters
-// held directly in its first n slots, so a caller may evaluate arguments
-// straight into a new frame.
-func (cl *Closure) plainArity(n int) bool {
-	d := cl.info.direct
-	if d == 0 {
-		d = cl.info.computeDirect()
-	}
-	return int(d) == n+1
-}
-
-// computeDirect caches (in direct) n+1 when the function takes exactly n
-// plain required parameters, or -1.
-func (info *lambdaInfo) computeDirect() int8 {
-	info.direct = -1
-	if info.ll.simple && len(info.req) < 100 {
-		if info.reqState == 0 {
-			info.prepareRequired()
-		}
-		if info.reqState == reqPlain {
-			info.direct = int8(len(info.req) + 1)
-		}
-	}
-	return info.direct
-}
-
-// callDirect calls a plain closure, evaluating the argument forms in the
+// callDirect calls a plain closure, evaluating the argument operands in the
 // caller's frame cf straight into the callee's new frame (no argument stack,
 // no copy). A non-local exit during argument evaluation abandons the frame;
 // the catch point's restore of the frame stack reclaims it.
-func (cl *Closure) callDirect(th *rt.Thread, cf *Frame, args []Code) rt.Value {
+func (cl *Closure) callDirect(th *rt.Thread, cf *Frame, args []operand) rt.Value {
 	info := cl.info
 	f := th.PushFrame(cl.upv, info.fn.nslots)
-	for i, a := range args {
-		f.Slots[i] = a(th, cf)
+	for i := range args {
+		a := &args[i]
+		x := a.fast(cf)
+		if x == nil {
+			x = a.code(th, cf)
+		}
+		f.Slots[i] = x
 	}
 	th.PushCall(cl, f.Slots[:len(args):len(args)])
 	v := info.body(th, f)

@@ -110,6 +110,9 @@ func compileIf(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		}
 		testForm, thenForm, elseForm = inner[0], elseForm, thenForm
 	}
+	if code := c.fusedIf(testForm, thenForm, elseForm, env, mv); code != nil {
+		return code
+	}
 	test := c.opaque(testForm, env, false)
 	then := c.compile(thenForm, env, mv)
 	els := c.compile(elseForm, env, mv)
@@ -753,6 +756,7 @@ func (c *compiler) localFunctions(form *rt.Cons, env *lexEnv, recursive bool) ([
 		if len(parts) < 2 {
 			c.th.ProgramError("malformed local function definition: " + c.th.Printed(d))
 		}
+		c.checkLocalFunctionName(parts[0], "a local function")
 		vars[i] = &varDesc{fn: c.fn, index: c.fn.newSlot()}
 		benv = &lexEnv{next: benv, kind: envFun, name: parts[0], v: vars[i]}
 	}
@@ -767,6 +771,32 @@ func (c *compiler) localFunctions(form *rt.Cons, env *lexEnv, recursive bool) ([
 	}
 	return vars, makers, benv, rest.Cdr
 }
+
+// checkLocalFunctionName signals a PROGRAM-ERROR, as SBCL does, when a
+// local function or macro would bind a name of a locked package such as
+// COMMON-LISP (CLHS 11.1.2.1.2, item 2).
+func (c *compiler) checkLocalFunctionName(name rt.Value, as string) {
+	sym, ok := name.(*rt.Symbol)
+	if cell, isCons := name.(*rt.Cons); isCons && cell.Car == c.img.S.Setf {
+		if rest, ok2 := cell.Cdr.(*rt.Cons); ok2 {
+			sym, ok = rest.Car.(*rt.Symbol)
+		}
+	}
+	if !ok || implementationLocalNames[sym.Name] && sym.Pkg == c.img.CL {
+		return
+	}
+	p := c.img.HomePackage(sym)
+	cur := c.img.CurrentPackage()
+	if p != nil && p.Locked && p != cur {
+		c.th.ProgramError("Lock on package " + p.Name + " violated when binding " + c.th.Printed(name) +
+			" as " + as + " while in package " + cur.Name + ".\nSee also: the ANSI Standard, Section 11.1.2.1.2")
+	}
+}
+
+// implementationLocalNames are the COMMON-LISP names that the expansions of
+// DEFMETHOD, LOOP and PPRINT-LOGICAL-BLOCK bind as local functions or macros themselves.
+var implementationLocalNames = map[string]bool{"CALL-NEXT-METHOD": true, "NEXT-METHOD-P": true, "LOOP-FINISH": true,
+	"PPRINT-POP": true, "PPRINT-EXIT-IF-LIST-EXHAUSTED": true}
 
 func compileFlet(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	return c.compileLocalFns(form, env, mv, false)
@@ -840,6 +870,7 @@ func compileMacrolet(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		if len(parts) < 2 {
 			c.th.ProgramError("malformed MACROLET definition: " + c.th.Printed(d))
 		}
+		c.checkLocalFunctionName(parts[0], "a local macro")
 		fn := c.makeMacroFunction(parts[0], parts[1], d.(*rt.Cons).Cdr.(*rt.Cons).Cdr, macroEnv(env))
 		benv = &lexEnv{next: benv, kind: envMacro, name: parts[0], expand: fn}
 	}
