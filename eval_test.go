@@ -81,6 +81,11 @@ func TestErrorsAndLimits(t *testing.T) {
 		{"division by zero", `(/ 1 0)`, "[ERROR] DIVISION-BY-ZERO\narithmetic error DIVISION-BY-ZERO signalled\nOperation was (/ 1 0).\n\n[Backtrace]\n0: (/ 1 0)"},
 		{"undefined function", `(foo 42)`, "[ERROR] UNDEFINED-FUNCTION\nThe function COMMON-LISP-USER::FOO is undefined.\n\n[Backtrace]\n0: (FOO 42)"},
 		{"type error", `(car 42)`, "[ERROR] TYPE-ERROR\nThe value 42 is not of type LIST.\n\n[Backtrace]\n0: (CAR 42)"},
+		// A direct call evaluating its arguments has not begun: no frame yet.
+		{"backtrace of a pending call", `(defun bt-callee (x) (list x)) (defun bt-caller (y) (bt-callee (car y))) (bt-caller 5)`,
+			"[ERROR] TYPE-ERROR\nThe value 5 is not of type LIST.\n\n[Backtrace]\n0: (CAR 5)\n1: (BT-CALLER 5)"},
+		{"backtrace through direct calls", `(defun bt-inner (x) (car x)) (defun bt-outer (y) (list (bt-inner y))) (bt-outer 7)`,
+			"[ERROR] TYPE-ERROR\nThe value 7 is not of type LIST.\n\n[Backtrace]\n0: (CAR 7)\n1: (BT-INNER 7)\n2: (BT-OUTER 7)"},
 		{"unbound variable", `(+ 1 nope)`, "[ERROR] UNBOUND-VARIABLE\nThe variable NOPE is unbound."},
 		{"deep recursion", `(defun deep (n) (1+ (deep n))) (deep 1)`, "[ERROR] STORAGE-CONDITION"},
 		{"timeout not swallowed by ignore-errors", `(ignore-errors (loop))`, "[ERROR] GOLEM:INTERRUPTED"},

@@ -505,7 +505,7 @@ func (in *Interpreter) protect(s *session, body func()) (err error) {
 		case *rt.Interrupted:
 			e.Type = "GOLEM:INTERRUPTED"
 			e.Report = "Evaluation stopped: " + x.Reason
-			e.Backtrace = renderBacktrace(th, th.Frames)
+			e.Backtrace = renderBacktrace(th, th.CallStack())
 		default:
 			stack := make([]byte, 8192)
 			stack = stack[:goruntime.Stack(stack, false)]

@@ -493,8 +493,8 @@ type Closure struct {
 // Call implements rt.Function.
 func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 	info := cl.info
-	th.PushCall(cl, args)
-	f := th.PushFrame(cl.upv, info.fn.nslots)
+	f := th.PushFrame(cl, cl.upv, info.fn.nslots)
+	f.Args = args
 	ll := info.ll
 	if ll.simple {
 		if len(args) != len(info.req) {
@@ -513,7 +513,6 @@ func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 		}
 		v := info.body(th, f)
 		th.PopFrame(f)
-		th.PopCall()
 		return v
 	}
 	depth := th.SpecialDepth()
@@ -523,7 +522,6 @@ func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 		th.UnbindTo(depth)
 	}
 	th.PopFrame(f)
-	th.PopCall()
 	return v
 }
 
@@ -648,7 +646,7 @@ func (c *compiler) declareFree(decls []rt.Value, env *lexEnv, specials map[*rt.S
 // the catch point's restore of the frame stack reclaims it.
 func (cl *Closure) callDirect(th *rt.Thread, cf *Frame, args []operand) rt.Value {
 	info := cl.info
-	f := th.PushFrame(cl.upv, info.fn.nslots)
+	f := th.PushFrame(nil, cl.upv, info.fn.nslots)
 	for i := range args {
 		a := &args[i]
 		x := a.fast(cf)
@@ -657,9 +655,8 @@ func (cl *Closure) callDirect(th *rt.Thread, cf *Frame, args []operand) rt.Value
 		}
 		f.Slots[i] = x
 	}
-	th.PushCall(cl, f.Slots[:len(args):len(args)])
+	f.Fn, f.Args = cl, f.Slots[:len(args):len(args)]
 	v := info.body(th, f)
 	th.PopFrame(f)
-	th.PopCall()
 	return v
 }

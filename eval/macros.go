@@ -18,8 +18,8 @@ func (m *MacroFunction) Call(th *rt.Thread, args []rt.Value) rt.Value {
 	}
 	form := args[0]
 	info := m.info
-	th.PushCall(m, args)
-	f := th.PushFrame(m.upv, info.fn.nslots)
+	f := th.PushFrame(m, m.upv, info.fn.nslots)
+	f.Args = args
 	ll := info.ll
 	depth := th.SpecialDepth()
 	if ll.whole != nil {
@@ -40,7 +40,6 @@ func (m *MacroFunction) Call(th *rt.Thread, args []rt.Value) rt.Value {
 		th.UnbindTo(depth)
 	}
 	th.PopFrame(f)
-	th.PopCall()
 	th.SetSingle()
 	return v
 }

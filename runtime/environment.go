@@ -610,7 +610,7 @@ func (th *Thread) room() {
 	b.WriteString("Heap objects:             " + commas(ms.HeapObjects) + ".\n")
 	b.WriteString("Memory obtained from OS:  " + commas(ms.Sys) + " bytes.\n")
 	b.WriteString("Garbage collections:      " + commas(uint64(ms.NumGC)) + ".\n")
-	b.WriteString("Control stack depth:      " + strconv.Itoa(len(th.Frames)) + " frames.\n")
+	b.WriteString("Control stack depth:      " + strconv.Itoa(th.CallDepth()) + " frames.\n")
 	b.WriteString("Garbage collection is currently enabled.\n")
 	out.WriteString(b.String())
 }

@@ -4,17 +4,33 @@ package runtime
 // gets a fresh Box, and closures copy the Boxes they use when created.
 type Box struct{ V Value }
 
-// Frame is the activation record of a compiled function (see package eval):
-// its local variable slots and the boxes its closure captured. Frames live
-// on a per-thread stack and are reused; nothing may keep one after the
-// activation returns (closures keep Boxes, never Frames).
+// Frame is one entry of the thread's call stack: the function called and
+// its arguments (for backtraces) and, for a compiled Lisp function (see
+// package eval), its local variable slots and the boxes its closure
+// captured. Frames are reused; nothing may keep one after the activation
+// returns (closures keep Boxes, never Frames).
 type Frame struct {
+	// Fn is the function called; nil while a direct call is still
+	// evaluating its arguments into the frame (the call has not begun).
+	Fn    Function
+	Args  []Value
 	Upv   []*Box
 	Slots []Value
 }
 
-// PushFrame allocates an activation record with n cleared slots.
-func (th *Thread) PushFrame(upv []*Box, n int) *Frame {
+// CallRecord is one call of a backtrace: a function and its arguments.
+type CallRecord struct {
+	Fn   Function
+	Args []Value
+}
+
+// PushFrame enters a call of fn (nil for a direct call whose arguments are
+// still being evaluated) with n cleared slots, enforcing the depth limit and
+// counting a step. Set Args, and Fn when it was nil, before the body runs.
+func (th *Thread) PushFrame(fn Function, upv []*Box, n int) *Frame {
+	if th.frameTop >= th.Limits.MaxDepth {
+		th.StackExhausted()
+	}
 	if th.frameTop == len(th.framePool) {
 		th.framePool = append(th.framePool, &Frame{})
 	}
@@ -27,13 +43,15 @@ func (th *Thread) PushFrame(upv []*Box, n int) *Frame {
 		th.locals = make([]Value, 2*need+64)
 		base, need = 0, n
 	}
+	f.Fn, f.Args = fn, nil
 	f.Slots = th.locals[base:need:need]
 	f.Upv = upv
 	th.localsTop = need
+	th.Tick()
 	return f
 }
 
-// PopFrame releases the most recent activation record.
+// PopFrame leaves the most recent call made by PushFrame.
 // The slots are not cleared: the next activation at this depth overwrites
 // them before reading, and clearing costs more than the references it
 // would release early.
@@ -43,4 +61,38 @@ func (th *Thread) PopFrame(f *Frame) {
 		th.localsTop = 0
 	}
 	th.frameTop--
+}
+
+// PushCall records a call of fn (a builtin, or anything without local
+// slots) on the call stack, enforcing the depth limit and counting a step.
+func (th *Thread) PushCall(fn Function, args []Value) {
+	if th.frameTop >= th.Limits.MaxDepth {
+		th.StackExhausted()
+	}
+	if th.frameTop == len(th.framePool) {
+		th.framePool = append(th.framePool, &Frame{})
+	}
+	f := th.framePool[th.frameTop]
+	th.frameTop++
+	f.Fn, f.Args, f.Upv, f.Slots = fn, args, nil, nil
+	th.Tick()
+}
+
+// PopCall removes the record PushCall made.
+func (th *Thread) PopCall() { th.frameTop-- }
+
+// CallDepth returns the number of calls on the call stack.
+func (th *Thread) CallDepth() int { return th.frameTop }
+
+// CallStack returns the calls in progress, outermost first. The records
+// share the argument slices with the running frames: copy them to keep
+// them past the next unwind.
+func (th *Thread) CallStack() []CallRecord {
+	out := make([]CallRecord, 0, th.frameTop)
+	for _, f := range th.framePool[:th.frameTop] {
+		if f.Fn != nil {
+			out = append(out, CallRecord{Fn: f.Fn, Args: f.Args})
+		}
+	}
+	return out
 }

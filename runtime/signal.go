@@ -107,11 +107,11 @@ func (th *Thread) InvokeDebugger(c *Instance) {
 	if th.Img.Debugger != nil {
 		th.Img.Debugger(th, c)
 	}
-	bt := make([]CallRecord, len(th.Frames))
-	for i, f := range th.Frames {
-		// The argument slices live on the thread's argument stack, which
-		// unwinding reuses: keep copies.
-		bt[i] = CallRecord{Fn: f.Fn, Args: append([]Value(nil), f.Args...)}
+	bt := th.CallStack()
+	for i := range bt {
+		// The argument slices live on the thread's stacks, which unwinding
+		// reuses: keep copies.
+		bt[i].Args = append([]Value(nil), bt[i].Args...)
 	}
 	rs := make([]*Restart, 0, len(th.Restarts))
 	for i := len(th.Restarts) - 1; i >= 0; i-- {

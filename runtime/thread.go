@@ -24,12 +24,6 @@ type Limits struct {
 // DefaultMaxDepth bounds nested calls when Limits.MaxDepth is zero.
 const DefaultMaxDepth = 10000
 
-// CallRecord is one entry of the shadow call stack used for backtraces.
-type CallRecord struct {
-	Fn   Function
-	Args []Value
-}
-
 type specialBinding struct {
 	sym *Symbol
 	old Value
@@ -53,7 +47,6 @@ type Thread struct {
 	locals    []Value
 	localsTop int
 
-	Frames   []CallRecord
 	specials []specialBinding
 
 	Handlers [][]Handler
@@ -189,24 +182,6 @@ func (th *Thread) checkLiveHeap() {
 // Steps returns the number of steps counted so far.
 func (th *Thread) Steps() uint64 { return th.steps }
 
-// PushCall records a call on the shadow stack, enforcing the depth limit.
-func (th *Thread) PushCall(fn Function, args []Value) {
-	if len(th.Frames) >= th.Limits.MaxDepth {
-		th.StackExhausted()
-	}
-	if n := len(th.Frames); n < cap(th.Frames) {
-		th.Frames = th.Frames[:n+1]
-		r := &th.Frames[n]
-		r.Fn, r.Args = fn, args
-	} else {
-		th.Frames = append(th.Frames, CallRecord{fn, args})
-	}
-	th.Tick()
-}
-
-// PopCall removes the top shadow stack record.
-func (th *Thread) PopCall() { th.Frames = th.Frames[:len(th.Frames)-1] }
-
 // EnterNested guards Go-level recursion over Lisp data (printer, equal, ...).
 // Call LeaveNested when done.
 func (th *Thread) EnterNested() {
@@ -330,8 +305,8 @@ func (th *Thread) SymbolValue(s *Symbol) Value {
 
 // DynState is the part of a Thread restored when a non-local exit lands.
 type DynState struct {
-	sp, specials, frames, nest int
-	frameTop, localsTop        int
+	sp, specials, nest  int
+	frameTop, localsTop int
 	handlers                   [][]Handler
 	restarts                   []*Restart
 	catchers                   int
@@ -339,7 +314,7 @@ type DynState struct {
 
 // Save captures the dynamic state at a catch point.
 func (th *Thread) Save() DynState {
-	return DynState{th.sp, len(th.specials), len(th.Frames), th.NestDepth, th.frameTop, th.localsTop, th.Handlers, th.Restarts, len(th.Catchers)}
+	return DynState{th.sp, len(th.specials), th.NestDepth, th.frameTop, th.localsTop, th.Handlers, th.Restarts, len(th.Catchers)}
 }
 
 // Restore returns to a saved dynamic state after a non-local exit.
@@ -349,16 +324,15 @@ func (th *Thread) Restore(s DynState) {
 		th.frameTop--
 		f := th.framePool[th.frameTop]
 		clear(f.Slots)
-		f.Upv, f.Slots = nil, nil
+		f.Fn, f.Args, f.Upv, f.Slots = nil, nil, nil, nil
 	}
 	th.localsTop = s.localsTop
 	th.UnbindTo(s.specials)
-	th.Frames = th.Frames[:s.frames]
 	th.NestDepth = s.nest
 	th.Handlers = s.handlers
 	th.Restarts = s.restarts
 	th.Catchers = th.Catchers[:s.catchers]
-	if th.origDepth != 0 && len(th.Frames) < th.origDepth/2 {
+	if th.origDepth != 0 && th.frameTop < th.origDepth/2 {
 		th.Limits.MaxDepth, th.origDepth = th.origDepth, 0
 	}
 }
