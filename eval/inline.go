@@ -12,6 +12,28 @@ import (
 //
 // Like the fused operations, these closures set the value count themselves.
 func (c *compiler) inlineCall(sym *rt.Symbol, args []Code) Code {
+	if sym.Name == "LIST" && len(args) >= 1 && len(args) <= 4 {
+		// LIST cannot fail, so it needs no backtrace frame; its arguments
+		// are evaluated left to right and consed from the right.
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			vals := make([]rt.Cons, len(args))
+			for i, a := range args {
+				vals[i].Car = a(th, f)
+			}
+			for i := range vals {
+				if i+1 < len(vals) {
+					vals[i].Cdr = &vals[i+1]
+				} else {
+					vals[i].Cdr = rt.NIL
+				}
+			}
+			th.SetSingle()
+			return &vals[0]
+		}
+	}
+	if path := cxrPaths[sym.Name]; path != "" && len(args) == 1 {
+		return cxrCode(sym, path, args[0])
+	}
 	switch len(args) {
 	case 1:
 		a := args[0]
@@ -55,6 +77,36 @@ func (c *compiler) inlineCall(sym *rt.Symbol, args []Code) Code {
 		}
 	}
 	return nil
+}
+
+// cxrPaths gives the CAR/CDR steps of the composed accessors, applied
+// from the right as the name reads: CADR is (car (cdr x)).
+var cxrPaths = map[string]string{"CAAR": "AA", "CADR": "AD", "CDAR": "DA", "CDDR": "DD",
+	"CADDR": "ADD", "CDDDR": "DDD", "SECOND": "AD", "THIRD": "ADD"}
+
+// cxrCode compiles a composed CAR/CDR accessor; a non-list anywhere along
+// the way goes to the real function, which signals the error.
+func cxrCode(sym *rt.Symbol, path string, a Code) Code {
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		x := a(th, f)
+		th.SetSingle()
+		v := x
+		for i := len(path) - 1; i >= 0; i-- {
+			c, ok := v.(*rt.Cons)
+			if !ok {
+				if v == rt.NIL {
+					return rt.NIL
+				}
+				return callBuiltin1(th, sym, x)
+			}
+			if path[i] == 'A' {
+				v = c.Car
+			} else {
+				v = c.Cdr
+			}
+		}
+		return v
+	}
 }
 
 const (
