@@ -93,3 +93,19 @@ func BenchmarkDeriv(b *testing.B) {
 		run(th)
 	}
 }
+
+// BenchmarkStak measures tak over special variables: dynamic binding and
+// special variable reads.
+func BenchmarkStak(b *testing.B) {
+	th, run := compiledThunk(b, `(defvar *x*) (defvar *y*) (defvar *z*)
+(defun stak (*x* *y* *z*) (stak-aux))
+(defun stak-aux ()
+  (if (not (< *y* *x*)) *z*
+      (let ((*x* (let ((*x* (1- *x*)) (*y* *y*) (*z* *z*)) (stak-aux)))
+            (*y* (let ((*x* (1- *y*)) (*y* *z*) (*z* *x*)) (stak-aux)))
+            (*z* (let ((*x* (1- *z*)) (*y* *x*) (*z* *y*)) (stak-aux))))
+        (stak-aux))))`, "(stak 18 12 6)")
+	for i := 0; i < b.N; i++ {
+		run(th)
+	}
+}

@@ -467,7 +467,7 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 			return code
 		}
 	}
-	if n := len(args); n >= 1 && n <= 4 {
+	if n := len(args); n <= 4 {
 		// Calls of plain compiled functions evaluate their arguments straight
 		// into the callee's frame; anything else takes the general path.
 		general := c.generalGlobalCall(sym, args)

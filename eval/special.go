@@ -286,9 +286,10 @@ func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequentia
 				params[i].set(th, f, init(th, f))
 			}
 		} else {
-			vals := make([]rt.Value, n)
-			for i, init := range inits {
-				vals[i] = init(th, f)
+			var buf [8]rt.Value
+			vals := buf[:0]
+			for _, init := range inits {
+				vals = append(vals, init(th, f))
 			}
 			for i, v := range vals {
 				params[i].set(th, f, v)
