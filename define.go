@@ -281,7 +281,7 @@ func signalGoError(th *rt.Thread, fn *rt.Builtin, r any, panicked bool) rt.Value
 				reason = cause.Error()
 			}
 			th.Interrupt(reason)
-			th.Tick()
+			th.CheckInterrupt()
 		}
 		msg = err.Error()
 	} else {

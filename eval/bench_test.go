@@ -109,3 +109,18 @@ func BenchmarkStak(b *testing.B) {
 		run(th)
 	}
 }
+
+// BenchmarkCtak measures tak with CATCH/THROW for returns: a THROW that
+// crosses one function call for every leaf.
+func BenchmarkCtak(b *testing.B) {
+	th, run := compiledThunk(b, `(defun ctak (x y z) (catch 'ctak (ctak-aux x y z)))
+(defun ctak-aux (x y z)
+  (if (not (< y x))
+      (throw 'ctak z)
+      (ctak-aux (catch 'ctak (ctak-aux (1- x) y z))
+                (catch 'ctak (ctak-aux (1- y) z x))
+                (catch 'ctak (ctak-aux (1- z) x y)))))`, "(ctak 18 12 6)")
+	for i := 0; i < b.N; i++ {
+		run(th)
+	}
+}

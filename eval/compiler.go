@@ -472,11 +472,32 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 		// into the callee's frame; anything else takes the general path.
 		general := c.generalGlobalCall(sym, args)
 		want := int8(n + 1)
-		return func(th *rt.Thread, f *Frame) rt.Value {
-			if cl, ok := sym.Fn.(*Closure); ok && cl.info.direct == want {
-				return cl.callDirect(th, f, ops)
+		return func(th *rt.Thread, cf *Frame) rt.Value {
+			cl, ok := sym.Fn.(*Closure)
+			if !ok || cl.info.direct != want {
+				return general(th, cf)
 			}
-			return general(th, f)
+			// The direct call, written out here because this is the
+			// evaluator's hottest path. The arguments are evaluated in the
+			// caller's frame straight into the callee's new frame: no
+			// argument stack, no copy. The frame has no function until
+			// they are, so a backtrace taken meanwhile leaves it out; a
+			// non-local exit meanwhile abandons the frame, and the catch
+			// point's restore of the frame stack reclaims it.
+			info := cl.info
+			f := th.PushFrame(nil, cl.upv, info.fn.nslots)
+			for i := range ops {
+				a := &ops[i]
+				x := a.fast(cf)
+				if x == nil {
+					x = a.code(th, cf)
+				}
+				f.Slots[i] = x
+			}
+			f.Fn, f.Args = cl, f.Slots[:len(ops):len(ops)]
+			v := info.body(th, f)
+			th.PopFrame(f)
+			return v
 		}
 	}
 	return c.generalGlobalCall(sym, args)

@@ -460,7 +460,7 @@ type lambdaInfo struct {
 	reqState uint8
 	// direct is n+1 when the function takes exactly n plain required
 	// parameters, so a caller may evaluate arguments straight into a new
-	// frame (see callDirect); otherwise -1.
+	// frame (see compileGlobalCall); otherwise -1.
 	direct int8
 }
 
@@ -638,25 +638,4 @@ func (c *compiler) declareFree(decls []rt.Value, env *lexEnv, specials map[*rt.S
 		env = &lexEnv{next: env, kind: envSpecial, name: sym}
 	}
 	return env
-}
-
-// callDirect calls a plain closure, evaluating the argument operands in the
-// caller's frame cf straight into the callee's new frame (no argument stack,
-// no copy). A non-local exit during argument evaluation abandons the frame;
-// the catch point's restore of the frame stack reclaims it.
-func (cl *Closure) callDirect(th *rt.Thread, cf *Frame, args []operand) rt.Value {
-	info := cl.info
-	f := th.PushFrame(nil, cl.upv, info.fn.nslots)
-	for i := range args {
-		a := &args[i]
-		x := a.fast(cf)
-		if x == nil {
-			x = a.code(th, cf)
-		}
-		f.Slots[i] = x
-	}
-	f.Fn, f.Args = cl, f.Slots[:len(args):len(args)]
-	v := info.body(th, f)
-	th.PopFrame(f)
-	return v
 }

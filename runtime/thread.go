@@ -119,10 +119,19 @@ type Interrupted struct{ Reason string }
 
 func (e *Interrupted) Error() string { return e.Reason }
 
-// Tick counts one step (a call or a backward jump) and checks limits.
+// Tick counts one step (a call or a backward jump) and checks limits and
+// interrupts every checkInterval steps (a few microseconds of work).
 func (th *Thread) Tick() {
 	th.steps++
-	if th.steps >= th.nextCheck || th.interrupted.Load() != 0 {
+	if th.steps >= th.nextCheck {
+		th.slowCheck()
+	}
+}
+
+// CheckInterrupt stops the evaluation now if it has been interrupted
+// (Tick notices only every checkInterval steps).
+func (th *Thread) CheckInterrupt() {
+	if th.interrupted.Load() != 0 {
 		th.slowCheck()
 	}
 }
