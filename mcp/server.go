@@ -98,6 +98,8 @@ type Server struct {
 	httpMode atomic.Bool
 	ids      *sessionIDs
 	stop     chan struct{}
+	// order admits tool calls to their sessions in arrival order.
+	order    *arrivalOrder
 	stopOnce sync.Once
 }
 
@@ -121,6 +123,7 @@ func NewServer(opts Options) *Server {
 		sessions:  map[string]*Session{},
 		lispTools: map[string]map[string]*lispTool{},
 		stop:      make(chan struct{}),
+		order:     newArrivalOrder(),
 	}
 	if s.log == nil {
 		s.log = log.New(io.Discard, "", 0)
@@ -144,6 +147,7 @@ func NewServer(opts Options) *Server {
 		server.WithRecovery(),
 		server.WithHooks(hooks),
 		server.WithInstructions(instructions),
+		server.WithToolHandlerMiddleware(s.orderMiddleware),
 	}
 	if opts.Profile != ProfileOneshot {
 		serverOpts = append(serverOpts, s.setupLispTools(hooks)...)

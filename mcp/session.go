@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -16,15 +17,15 @@ import (
 type Session struct {
 	srv *Server
 	key string
-	// sem is the session lock. Goroutines blocked sending on a channel are
-	// queued in order, so calls run in the order they arrived.
-	sem chan struct{}
+	// queue is the session lock: calls hold it one at a time, in the order
+	// they joined it (see arrivalOrder for how that is the arrival order).
+	queue fifoLock
 	// running is the interpreter, readable from any goroutine so that
 	// interrupt can reach a running evaluation.
 	running  atomic.Pointer[golem.Interpreter]
 	lastUsed atomic.Int64
 
-	// The fields below are guarded by sem.
+	// The fields below are guarded by queue.
 	in      *golem.Interpreter
 	defs    []definition
 	defSeen map[string]int
@@ -49,7 +50,7 @@ type lastError struct {
 }
 
 func newSession(srv *Server, key string) *Session {
-	s := &Session{srv: srv, key: key, sem: make(chan struct{}, 1)}
+	s := &Session{srv: srv, key: key}
 	s.touch()
 	return s
 }
@@ -104,23 +105,29 @@ func (s *Session) recordDefinition(img *rt.Image, name rt.Value, kind string) {
 	s.defs = append(s.defs, definition{name: name, kind: kind})
 }
 
-// lock acquires the session for one call, giving up when ctx ends first.
+// lock acquires the session for one call, after the calls that arrived
+// before it, giving up when ctx ends first.
 func (s *Session) lock(ctx context.Context) bool {
+	seq := callSeq(ctx)
+	s.srv.order.wait(ctx, seq)
+	grant := s.queue.join()
+	s.srv.order.admit(seq)
 	select {
-	case s.sem <- struct{}{}:
+	case <-grant:
 		s.touch()
 		return true
 	case <-ctx.Done():
+		s.queue.leave(grant)
 		return false
 	}
 }
 
 func (s *Session) unlock() {
 	s.touch()
-	<-s.sem
+	s.queue.unlock()
 }
 
-func (s *Session) busy() bool { return len(s.sem) > 0 }
+func (s *Session) busy() bool { return s.queue.locked() }
 
 func (s *Session) touch() { s.lastUsed.Store(time.Now().UnixNano()) }
 
@@ -144,4 +151,59 @@ func (s *Session) setError(e *golem.Error) {
 		Backtrace: append([]string(nil), e.Backtrace...),
 		At:        time.Now(),
 	}
+}
+
+// fifoLock is a mutual exclusion lock granted in the order it was asked for.
+type fifoLock struct {
+	mu      sync.Mutex
+	held    bool
+	waiters []chan struct{}
+}
+
+// join asks for the lock; the channel is closed when it is granted.
+func (l *fifoLock) join() chan struct{} {
+	grant := make(chan struct{})
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.held {
+		l.held = true
+		close(grant)
+	} else {
+		l.waiters = append(l.waiters, grant)
+	}
+	return grant
+}
+
+// leave withdraws a request made by join, releasing the lock if it was
+// granted meanwhile.
+func (l *fifoLock) leave(grant chan struct{}) {
+	l.mu.Lock()
+	for i, w := range l.waiters {
+		if w == grant {
+			l.waiters = append(l.waiters[:i], l.waiters[i+1:]...)
+			l.mu.Unlock()
+			return
+		}
+	}
+	l.mu.Unlock()
+	l.unlock()
+}
+
+// unlock passes the lock to the next waiter, or frees it.
+func (l *fifoLock) unlock() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.waiters) > 0 {
+		next := l.waiters[0]
+		l.waiters = l.waiters[1:]
+		close(next)
+		return
+	}
+	l.held = false
+}
+
+func (l *fifoLock) locked() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.held
 }

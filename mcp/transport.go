@@ -176,25 +176,47 @@ func (p *pendingRequests) wait(ctx context.Context) {
 	}
 }
 
-// drainReader records the requests read from r and, at the end of r, waits
-// for their answers before reporting it. A last line without a newline is
-// not a request: mcp-go drops it.
+// drainReader records the requests read from r, numbers the tool calls in
+// the order read (see arrivalOrder) and, at the end of r, waits for the
+// answers before reporting it. A last line without a newline is not a
+// request: mcp-go drops it.
 type drainReader struct {
 	ctx  context.Context
 	r    io.Reader
 	p    *pendingRequests
-	line []byte
+	line []byte // an incomplete line read so far
+	out  []byte // complete lines ready to be read
+	seq  uint64 // the number of tool calls read so far
+	err  error  // the error that ended r
 }
 
 func (d *drainReader) Read(b []byte) (int, error) {
-	n, err := d.r.Read(b)
-	if n > 0 {
-		lines(&d.line, b[:n], d.p.received)
+	for len(d.out) == 0 {
+		if d.err != nil {
+			if len(d.line) > 0 {
+				d.out, d.line = d.line, nil
+				break
+			}
+			d.p.wait(d.ctx)
+			return 0, d.err
+		}
+		n, err := d.r.Read(b)
+		if n > 0 {
+			lines(&d.line, b[:n], func(line []byte) {
+				d.p.received(line)
+				if numbered, ok := numberToolCall(line, d.seq+1); ok {
+					d.seq++
+					line = numbered
+				}
+				d.out = append(d.out, line...)
+				d.out = append(d.out, '\n')
+			})
+		}
+		d.err = err
 	}
-	if err != nil && n == 0 {
-		d.p.wait(d.ctx)
-	}
-	return n, err
+	n := copy(b, d.out)
+	d.out = d.out[n:]
+	return n, nil
 }
 
 // answerWriter records the responses written to w.
