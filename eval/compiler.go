@@ -192,11 +192,34 @@ type compiler struct {
 	// exits are the targets reachable from the current position by returning
 	// the exit sentinel (no function call or opaque form in between).
 	exits []*exitTarget
+	// tail asks the next compile (or compileBody) for code in return
+	// position; it reads and clears the flag before compiling anything.
+	// dispatchTail is that answer for the special form being dispatched,
+	// which must read it before compiling a subform. See throwSentinel.
+	tail, dispatchTail bool
 }
 
 // exitSentinel is returned by compiled code to perform a local exit; it never
 // escapes the function whose code produced it.
 var exitSentinel rt.Value = &sentinel{1}
+
+// throwSentinel is returned by a THROW in return position: a form whose
+// value becomes, with nothing computed after it, the value of its function
+// body or of a CATCH body (through IF branches, the last form of PROGN, LET,
+// LET*, FLET, LABELS and BLOCK, and calls in return position). A CATCH receiving it takes the throw or
+// passes it on; a call site not in return position, and Closure.Call, turn
+// it into the panic that any other THROW makes. So a THROW that returns
+// through calls to its CATCH unwinds without a Go panic or an allocation.
+// The pending throw is in Thread.PendingThrow.
+var throwSentinel rt.Value = &sentinel{2}
+
+// raisePendingThrow continues the throw pending in th as a panic.
+func raisePendingThrow(th *rt.Thread) {
+	p := &th.PendingThrow
+	e := &throwExit{tag: p.Tag, vals: append([]rt.Value(nil), p.Vals...)}
+	p.Tag = nil
+	panic(e)
+}
 
 type sentinel struct{ _ int }
 
@@ -240,11 +263,13 @@ func single(code Code, mv bool) Code {
 // compile compiles form in env. mv says whether the consumer needs an exact
 // value count.
 func (c *compiler) compile(form rt.Value, env *lexEnv, mv bool) Code {
+	tail := c.tail
+	c.tail = false
 	switch x := form.(type) {
 	case *rt.Symbol:
 		return c.compileSymbol(x, env, mv)
 	case *rt.Cons:
-		return c.compileCons(x, env, mv)
+		return c.compileCons(x, env, mv, tail)
 	}
 	return constCode(form, mv)
 }
@@ -386,30 +411,38 @@ func unboundVariable(th *rt.Thread, sym *rt.Symbol) rt.Value {
 	return th.SymbolValue(sym)
 }
 
-func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv bool) Code {
+func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv, tail bool) Code {
 	switch op := form.Car.(type) {
 	case *rt.Symbol:
 		if b := env.lookupFun(op); b != nil {
 			if b.kind == envMacro {
-				return c.compile(c.expandWith(b.expand, form, env), env, mv)
+				exp := c.expandWith(b.expand, form, env)
+				c.tail = tail
+				return c.compile(exp, env, mv)
 			}
 			return c.compileLocalCall(b.v, form, env)
 		}
 		if op.Flags&rt.FlagSpecialOperator != 0 && (op.Pkg == c.img.CL || op.Pkg == c.img.Golem) {
 			if sf := specialForms[op.Name]; sf != nil {
-				return sf(c, form, env, mv)
+				c.dispatchTail = tail
+				code := sf(c, form, env, mv)
+				c.dispatchTail = false
+				return code
 			}
 		}
 		if op.Macro != nil {
-			return c.compile(c.expandWith(op.Macro, form, env), env, mv)
+			exp := c.expandWith(op.Macro, form, env)
+			c.tail = tail
+			return c.compile(exp, env, mv)
 		}
 		if cm := compilerMacroFor(c.img, op); cm != nil {
 			exp := c.expandWith(cm, form, env)
 			if exp != rt.Value(form) {
+				c.tail = tail
 				return c.compile(exp, env, mv)
 			}
 		}
-		return c.compileGlobalCall(op, form, env, mv)
+		return c.compileGlobalCall(op, form, env, mv, tail)
 	case *rt.Cons:
 		if op.Car == c.img.S.Lambda {
 			fnCode := c.compileLambdaForm(op, env, nil)
@@ -449,7 +482,9 @@ func (c *compiler) args(forms rt.Value, env *lexEnv) []Code {
 	return out
 }
 
-func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv, mv bool) Code {
+// compileGlobalCall compiles a call of the global function sym; tail says
+// the call is in return position (see throwSentinel).
+func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv, mv, tail bool) Code {
 	if sym.Pkg == c.img.CL {
 		if code := c.fusedCall(sym, form.Cdr, env); code != nil {
 			c.noteGlobalCall(sym, len(rt.ListToSlice(form.Cdr)))
@@ -497,6 +532,9 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 			f.Fn, f.Args = cl, f.Slots[:len(ops):len(ops)]
 			v := info.body(th, f)
 			th.PopFrame(f)
+			if v == throwSentinel && !tail {
+				raisePendingThrow(th)
+			}
 			return v
 		}
 	}
@@ -598,17 +636,25 @@ func (c *compiler) compileLocalCall(v *varDesc, form *rt.Cons, env *lexEnv) Code
 }
 
 // compileBody compiles forms as an implicit progn.
+//
+// Like compile, it reads and clears c.tail first: set it just before the
+// call for a body in return position.
 func (c *compiler) compileBody(body rt.Value, env *lexEnv, mv bool) Code {
+	tail := c.tail
+	c.tail = false
 	forms := rt.ListToSlice(body)
 	switch len(forms) {
 	case 0:
 		return constCode(rt.NIL, mv)
 	case 1:
+		c.tail = tail
 		return c.compile(forms[0], env, mv)
 	}
 	codes := make([]Code, len(forms))
 	for i, form := range forms {
-		codes[i] = c.compile(form, env, mv && i == len(forms)-1)
+		last := i == len(forms)-1
+		c.tail = tail && last
+		codes[i] = c.compile(form, env, mv && last)
 	}
 	last := codes[len(codes)-1]
 	init := codes[:len(codes)-1]

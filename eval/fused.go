@@ -341,10 +341,10 @@ func (c fixCmp) holds(m, n rt.Fixnum) bool {
 // fusedIf compiles an IF whose test is a variable, a numeric comparison, EQ,
 // CONSP or ATOM of operands into one closure that makes the test itself, or
 // returns nil.
-func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, mv bool) Code {
+func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, mv, tail bool) Code {
 	if c.isSimpleOperand(testForm, env) {
 		a := c.operand(testForm, env)
-		then, els := c.compile(thenForm, env, mv), c.compile(elseForm, env, mv)
+		then, els := c.branches(thenForm, elseForm, env, mv, tail)
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			if a.load(th, f) != rt.NIL {
 				return then(th, f)
@@ -365,7 +365,7 @@ func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, m
 	switch {
 	case isCmp && len(forms) == 2:
 		a, b := c.operand(forms[0], env), c.operand(forms[1], env)
-		then, els := c.compile(thenForm, env, mv), c.compile(elseForm, env, mv)
+		then, els := c.branches(thenForm, elseForm, env, mv, tail)
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			x, y := a.fast(f), b.fast(f)
 			if x == nil {
@@ -389,7 +389,7 @@ func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, m
 		}
 	case sym.Name == "EQ" && len(forms) == 2:
 		a, b := c.operand(forms[0], env), c.operand(forms[1], env)
-		then, els := c.compile(thenForm, env, mv), c.compile(elseForm, env, mv)
+		then, els := c.branches(thenForm, elseForm, env, mv, tail)
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			x, y := a.fast(f), b.fast(f)
 			if x == nil {
@@ -405,7 +405,7 @@ func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, m
 		}
 	case (sym.Name == "CONSP" || sym.Name == "ATOM") && len(forms) == 1:
 		a := c.operand(forms[0], env)
-		then, els := c.compile(thenForm, env, mv), c.compile(elseForm, env, mv)
+		then, els := c.branches(thenForm, elseForm, env, mv, tail)
 		if sym.Name == "ATOM" {
 			then, els = els, then
 		}
@@ -421,4 +421,13 @@ func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, m
 		}
 	}
 	return nil
+}
+
+// branches compiles the two branches of an IF, in return position when the
+// IF is.
+func (c *compiler) branches(thenForm, elseForm rt.Value, env *lexEnv, mv, tail bool) (Code, Code) {
+	c.tail = tail
+	then := c.compile(thenForm, env, mv)
+	c.tail = tail
+	return then, c.compile(elseForm, env, mv)
 }

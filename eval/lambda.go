@@ -513,6 +513,9 @@ func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 		}
 		v := info.body(th, f)
 		th.PopFrame(f)
+		if v == throwSentinel {
+			raisePendingThrow(th)
+		}
 		return v
 	}
 	depth := th.SpecialDepth()
@@ -522,6 +525,9 @@ func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 		th.UnbindTo(depth)
 	}
 	th.PopFrame(f)
+	if v == throwSentinel {
+		raisePendingThrow(th)
+	}
 	return v
 }
 
@@ -560,6 +566,7 @@ func (c *compiler) compileLambdaInfo(name rt.Value, ll rt.Value, body rt.Value, 
 		forms = rt.List(rt.ListStar(forms, c.img.S.Block, blockName))
 	}
 	info.ll = parsed
+	inner.tail = true
 	info.body = inner.compileBody(forms, benv, true)
 	inner.warnUnused(parsed.allParams(), decls)
 	if parsed.simple {

@@ -40,6 +40,9 @@ func (m *MacroFunction) Call(th *rt.Thread, args []rt.Value) rt.Value {
 		th.UnbindTo(depth)
 	}
 	th.PopFrame(f)
+	if v == throwSentinel {
+		raisePendingThrow(th)
+	}
 	th.SetSingle()
 	return v
 }

@@ -89,6 +89,7 @@ func blockNameOf(name rt.Value) rt.Value {
 }
 
 func compileIf(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	tail := c.dispatchTail
 	args := argsOf(c, form, 2, 3)
 	testForm, thenForm, elseForm := args[0], args[1], rt.Value(rt.NIL)
 	if len(args) == 3 {
@@ -110,12 +111,11 @@ func compileIf(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		}
 		testForm, thenForm, elseForm = inner[0], elseForm, thenForm
 	}
-	if code := c.fusedIf(testForm, thenForm, elseForm, env, mv); code != nil {
+	if code := c.fusedIf(testForm, thenForm, elseForm, env, mv, tail); code != nil {
 		return code
 	}
 	test := c.opaque(testForm, env, false)
-	then := c.compile(thenForm, env, mv)
-	els := c.compile(elseForm, env, mv)
+	then, els := c.branches(thenForm, elseForm, env, mv, tail)
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		if test(th, f) != rt.NIL {
 			return then(th, f)
@@ -125,6 +125,7 @@ func compileIf(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 }
 
 func compileProgn(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	c.tail = c.dispatchTail
 	return c.compileBody(form.Cdr, env, mv)
 }
 
@@ -221,6 +222,7 @@ func compileLetStar(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 }
 
 func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequential bool) Code {
+	tail := c.dispatchTail
 	rest, ok := form.Cdr.(*rt.Cons)
 	if !ok {
 		c.th.ProgramError("malformed " + c.th.Printed(form.Car))
@@ -244,6 +246,7 @@ func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequentia
 		}
 	}
 	benv = c.declareFree(decls, benv, specials)
+	c.tail = tail
 	bodyCode := c.compileBody(body, benv, mv)
 	c.warnUnused(params, decls)
 	n := len(bindings)
@@ -314,6 +317,7 @@ type nonLocalExit struct {
 func (e *nonLocalExit) Error() string { return "non-local exit" }
 
 func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	tail := c.dispatchTail
 	rest, ok := form.Cdr.(*rt.Cons)
 	if !ok {
 		c.th.ProgramError("malformed BLOCK")
@@ -326,6 +330,7 @@ func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	benv := &lexEnv{next: env, kind: envBlock, name: name, target: t}
 	saved := c.exits
 	c.exits = append(c.exits[:len(c.exits):len(c.exits)], t)
+	c.tail = tail
 	body := c.compileBody(rest.Cdr, benv, mv)
 	c.exits = saved
 	if !t.used {
@@ -657,8 +662,12 @@ type throwExit struct {
 func (e *throwExit) Error() string { return "throw" }
 
 func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	tail := c.dispatchTail
 	args := argsOf(c, form, 1, -1)
 	tagCode := c.opaque(args[0], env, false)
+	// The body is in return position: a THROW there, or in a function it
+	// calls in return position, comes back as throwSentinel.
+	c.tail = true
 	body := c.opaqueBody(form.Cdr.(*rt.Cons).Cdr, env, true)
 	return func(th *rt.Thread, f *Frame) (result rt.Value) {
 		tag := tagCode(th, f)
@@ -678,6 +687,16 @@ func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		}()
 		v := body(th, f)
 		th.Catchers = th.Catchers[:len(th.Catchers)-1]
+		if v == throwSentinel {
+			if p := &th.PendingThrow; p.Tag == tag {
+				p.Tag = nil
+				th.Restore(saved)
+				return th.Values(p.Vals...)
+			}
+			if !tail {
+				raisePendingThrow(th)
+			}
+		}
 		return v
 	}
 }
@@ -691,13 +710,13 @@ func (c *compiler) opaqueBody(body rt.Value, env *lexEnv, mv bool) Code {
 }
 
 func compileThrow(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	tail := c.dispatchTail
 	args := argsOf(c, form, 2, 2)
 	tagCode := c.opaque(args[0], env, false)
 	val := c.opaque(args[1], env, true)
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		tag := tagCode(th, f)
 		v := val(th, f)
-		vals := th.MultipleValues(v)
 		found := false
 		for _, t := range th.Catchers {
 			if t == tag {
@@ -708,7 +727,12 @@ func compileThrow(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		if !found {
 			th.ControlError("attempt to THROW to a tag that does not exist: " + th.Printed(tag))
 		}
-		panic(&throwExit{tag: tag, vals: vals})
+		if tail {
+			p := &th.PendingThrow
+			p.Tag, p.Vals = tag, th.AppendValues(p.Vals[:0], v)
+			return throwSentinel
+		}
+		panic(&throwExit{tag: tag, vals: th.MultipleValues(v)})
 	}
 }
 
@@ -808,9 +832,11 @@ func compileLabels(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 }
 
 func (c *compiler) compileLocalFns(form *rt.Cons, env *lexEnv, mv, recursive bool) Code {
+	tail := c.dispatchTail
 	vars, makers, benv, body := c.localFunctions(form, env, recursive)
 	decls, _, forms := parseBody(body, false)
 	benv = c.declareFree(decls, benv, declaredSpecials(c.img, decls))
+	c.tail = tail
 	bodyCode := c.compileBody(forms, benv, mv)
 	if recursive {
 		return func(th *rt.Thread, f *Frame) rt.Value {

@@ -58,6 +58,12 @@ type Thread struct {
 	// function (see eval); they are never live across a call.
 	LocalExit  any
 	LocalValue Value
+	// PendingThrow is a THROW returning to its CATCH through calls in
+	// return position (see eval); Vals is reused from throw to throw.
+	PendingThrow struct {
+		Tag  Value
+		Vals []Value
+	}
 
 	Limits    Limits
 	steps     uint64
