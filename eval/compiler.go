@@ -205,12 +205,13 @@ var exitSentinel rt.Value = &sentinel{1}
 
 // throwSentinel is returned by a THROW in return position: a form whose
 // value becomes, with nothing computed after it, the value of its function
-// body or of a CATCH body (through IF branches, the last form of PROGN, LET,
-// LET*, FLET, LABELS and BLOCK, and calls in return position). A CATCH receiving it takes the throw or
-// passes it on; a call site not in return position, and Closure.Call, turn
-// it into the panic that any other THROW makes. So a THROW that returns
-// through calls to its CATCH unwinds without a Go panic or an allocation.
-// The pending throw is in Thread.PendingThrow.
+// body or of a CATCH body (through IF branches, the last form of PROGN,
+// LET, LET*, FLET, LABELS and BLOCK, and calls in return position). The
+// pending throw is in Thread.PendingThrow. A CATCH receiving the sentinel
+// takes the throw or passes it on; a call site not in return position, and
+// Closure.Call, turn it into the panic that any other THROW makes. So a
+// THROW that returns through calls to its CATCH unwinds without a Go panic
+// or an allocation.
 var throwSentinel rt.Value = &sentinel{2}
 
 // raisePendingThrow continues the throw pending in th as a panic.

@@ -322,9 +322,9 @@ func (th *Thread) SymbolValue(s *Symbol) Value {
 type DynState struct {
 	sp, specials, nest  int
 	frameTop, localsTop int
-	handlers                   [][]Handler
-	restarts                   []*Restart
-	catchers                   int
+	handlers            [][]Handler
+	restarts            []*Restart
+	catchers            int
 }
 
 // Save captures the dynamic state at a catch point.
