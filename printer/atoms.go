@@ -122,16 +122,36 @@ func floatString(img *rt.Image, v rt.Value) string {
 
 // shortestDigits returns the shortest digit string that reads back as f
 // (f > 0) and the exponent e such that f = 0.DIGITS × 10^e.
+//
+// Go's shortest form is the closest one; when f lies exactly halfway
+// between two shortest candidates Go may take the lower, where SBCL's
+// free-format algorithm (floatToDigits) takes the upper: -346688.625f0
+// prints as -346688.63. Such ties go to floatToDigits.
 func shortestDigits(f float64, bits int) (string, int) {
 	s := strconv.FormatFloat(f, 'e', -1, bits) // d.ddddde±XX
 	mant, expPart, _ := strings.Cut(s, "e")
 	e, _ := strconv.Atoi(expPart)
 	digits := strings.Replace(mant, ".", "", 1)
+	if halfwayAfter(f, bits, len(digits)) {
+		exp, ds := floatToDigits(decodeFloat(f, bits == 32), false, 0, false)
+		return ds, exp
+	}
 	digits = strings.TrimRight(digits, "0")
 	if digits == "" {
 		digits = "0"
 	}
 	return digits, e + 1
+}
+
+// halfwayAfter reports whether f's exact decimal expansion may be its first
+// n significant digits followed by a 5 and nothing else (a tie between two
+// n-digit candidates). It looks 24 digits further, so it can say yes
+// wrongly but never no wrongly.
+func halfwayAfter(f float64, bits, n int) bool {
+	s := strconv.FormatFloat(f, 'e', n+24, bits)
+	mant, _, _ := strings.Cut(s, "e")
+	ds := strings.Replace(mant, ".", "", 1)
+	return len(ds) > n && ds[n] == '5' && strings.Trim(ds[n+1:], "0") == ""
 }
 
 // fixedFromDigits renders 0.DIGITS × 10^exp in positional notation with at

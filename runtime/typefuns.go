@@ -39,6 +39,8 @@ func (th *Thread) TypeOf(v Value) Value {
 		case x > 1:
 			return List(c("INTEGER"), MakeInt(0), MakeInt(sbclFixnumMax))
 		case x < -sbclFixnumMax-1:
+			// A fixnum here but a bignum in SBCL: the range keeps
+			// (typep x (type-of x)) true.
 			return List(c("INTEGER"), c("*"), MakeInt(-sbclFixnumMax-2))
 		}
 		return c("FIXNUM")
@@ -46,7 +48,7 @@ func (th *Thread) TypeOf(v Value) Value {
 		if x.Int.Sign() > 0 {
 			return List(c("INTEGER"), MakeBigInt(new(big.Int).SetInt64(sbclFixnumMax+1)))
 		}
-		return List(c("INTEGER"), c("*"), MakeInt(-sbclFixnumMax-2))
+		return c("BIGNUM") // as SBCL names negative bignums
 	case *Ratio:
 		return c("RATIO")
 	case SingleFloat:
