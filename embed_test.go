@@ -349,7 +349,7 @@ func TestFromGoAndExportTo(t *testing.T) {
 	acct := account{Owner: "Ann", Balance: 12.5, AccountID: 7, Tags: []string{"vip"},
 		Limits: map[string]int{"daily": 100}, Skipped: "x", internal: 3}
 	plist := in.FromGo(acct)
-	vals, err := in.Call(ctx, "prin1-to-string", plist)
+	vals, err := in.Call(ctx, "write-to-string", plist, golem.Keyword("PRETTY"), nil)
 	require.NoError(t, err)
 	assert.Equal(t, `(:OWNER "Ann" :BALANCE 12.5d0 :ID 7 :TAGS ("vip") :LIMITS #<HASH-TABLE :TEST EQUAL :COUNT 1 {...}> :PARENT NIL)`,
 		golem.ToGo(vals[0]))

@@ -26,6 +26,9 @@ func newEnv(t testing.TB) *env {
 	th.BindSpecial(img.S.StandardOutput, out)
 	th.BindSpecial(img.S.TerminalIO, out)
 	th.BindSpecial(img.S.Package, img.CLUser)
+	// The SBCL outputs the cases hold were produced with *print-pretty* NIL
+	// unless a case binds it.
+	th.BindSpecial(img.S.PrintPretty, rt.NIL)
 	return &env{img: img, th: th, out: out}
 }
 

@@ -31,7 +31,7 @@ func setupImage(img *rt.Image) {
 		{S.PrintCase, S.Upcase},
 		{S.PrintGensym, rt.T},
 		{S.PrintArray, rt.T},
-		{S.PrintPretty, rt.NIL},
+		{S.PrintPretty, rt.T}, // SBCL's default, in the REPL and under --script alike
 		{S.PrintRightMargin, rt.NIL},
 		{S.PrintLines, rt.NIL},
 		{S.PrintMiserWidth, rt.NIL},

@@ -14,7 +14,9 @@ import (
 func TestEndToEnd(t *testing.T) {
 	for _, c := range e2eCases {
 		in := golem.New(golem.Options{})
-		code := "(handler-case (progn " + c.code + ") (error (e) (format t \"ERR: ~A\" (type-of e))))"
+		// The SBCL outputs were produced with *print-pretty* NIL unless the
+		// code binds it.
+		code := "(let ((*print-pretty* nil)) (handler-case (progn " + c.code + ") (error (e) (format t \"ERR: ~A\" (type-of e)))))"
 		res, err := in.Eval(context.Background(), code)
 		if !assert.NoError(t, err, c.code) {
 			continue
