@@ -450,6 +450,12 @@ func charAttr(r rune) int {
 // bars to read back as the same symbol: it is empty, contains characters
 // that are not constituents (or of the wrong case), consists of dots only,
 // or could be read as a number in *print-base* (SBCL's rules).
+//
+// The whole name is checked for characters of the wrong case first. SBCL
+// checks only the characters after the point where its potential-number
+// scan gives up, so it prints |+-9B>| bare in base 16 under a :downcase
+// readtable, which then reads back as +-9b>; golem keeps the bars (CLHS
+// 22.1.3.3: printed symbols must read back when *print-escape* is true).
 func (p *printer) needsBars(name string) bool {
 	if name == "" {
 		return true
@@ -506,6 +512,8 @@ func potentialNumber(runes []rune, attrs []int, letter int, base int) bool {
 		quote
 		noQuote
 	)
+	// digitp is SBCL's: only digits and uppercase letters count, so in base
+	// 16 FACE may need bars while face never does.
 	digitp := func() bool {
 		w := -1
 		switch {
@@ -513,8 +521,6 @@ func potentialNumber(runes []rune, attrs []int, letter int, base int) bool {
 			w = int(cur - '0')
 		case cur >= 'A' && cur <= 'Z':
 			w = int(cur-'A') + 10
-		case cur >= 'a' && cur <= 'z':
-			w = int(cur-'a') + 10
 		}
 		return w >= 0 && w < base
 	}
@@ -569,10 +575,12 @@ func potentialNumber(runes []rune, attrs []int, letter int, base int) bool {
 				r = advance(sStartDotMarker, false)
 			case digitp():
 				r = advance(sDotDigit, true)
+			case test(atNumber | atOther):
+				return false
+			case test(atExt | atSlash | atSign):
+				r = advance(sStartDotStuff, false)
 			case cur == '.':
 				r = advance(sDotFound, true)
-			case test(atNumber | atOther | atSlash):
-				return false
 			default:
 				return true
 			}
