@@ -197,6 +197,9 @@ type compiler struct {
 	// dispatchTail is that answer for the special form being dispatched,
 	// which must read it before compiling a subform. See throwSentinel.
 	tail, dispatchTail bool
+	// root is the top-level form of a compilation that defers compile-time
+	// errors (see deferErrors); nil in the compilers of nested lambdas.
+	root rt.Value
 }
 
 // exitSentinel is returned by compiled code to perform a local exit; it never
@@ -270,9 +273,74 @@ func (c *compiler) compile(form rt.Value, env *lexEnv, mv bool) Code {
 	case *rt.Symbol:
 		return c.compileSymbol(x, env, mv)
 	case *rt.Cons:
+		if rt.Value(x) != c.root {
+			return c.compileConsDeferringErrors(x, env, mv, tail)
+		}
 		return c.compileCons(x, env, mv, tail)
 	}
 	return constCode(form, mv)
+}
+
+// Compile-time errors. An ERROR signalled while a subform is compiled (in
+// a macro's expander, or by malformed special-form syntax) does not abort
+// the whole top-level form: as in SBCL, the compiler warns, and the subform
+// becomes code that signals the same condition when it is evaluated. So
+// (handler-case (broken-macro) (error () :caught)) returns :CAUGHT, and a
+// DEFUN whose body misuses a macro is defined and fails when called. An
+// error in the top-level form itself still ends its evaluation at once, with
+// the expander's backtrace.
+
+// compileErrorAbort carries an ERROR signalled during compilation to the
+// innermost subform being compiled.
+type compileErrorAbort struct{ cond *rt.Instance }
+
+// deferCompileError is the handler compileConsDeferringErrors establishes
+// for ERROR while a subform compiles. Handlers that user code establishes
+// inside macro expanders come after it, so they see their own errors first.
+var deferCompileError = &rt.Builtin{Min: 1, Max: 1, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+	if cond, ok := args[0].(*rt.Instance); ok {
+		panic(&compileErrorAbort{cond: cond})
+	}
+	return rt.NIL
+}}
+
+// compileConsDeferringErrors is compileCons for a subform: a compile-time
+// ERROR makes the form code that signals it.
+func (c *compiler) compileConsDeferringErrors(form *rt.Cons, env *lexEnv, mv, tail bool) (code Code) {
+	th := c.th
+	saved := th.Save()
+	handlers := th.Handlers
+	th.Handlers = append(handlers[:len(handlers):len(handlers)],
+		[]rt.Handler{{Type: c.img.CLSym("ERROR"), Fn: deferCompileError}})
+	exits := c.exits
+	defer func() {
+		r := recover()
+		if r == nil {
+			th.Handlers = handlers
+			return
+		}
+		abort, ok := r.(*compileErrorAbort)
+		if !ok {
+			panic(r)
+		}
+		th.Restore(saved)
+		c.exits = exits
+		c.tail, c.dispatchTail = false, false
+		cond := abort.cond
+		d := th.SpecialDepth()
+		th.BindSpecial(c.img.S.PrintLength, rt.MakeInt(6))
+		th.BindSpecial(c.img.S.PrintLevel, rt.MakeInt(3))
+		th.BindSpecial(c.img.S.PrintPretty, rt.NIL)
+		shown := th.Printed(form)
+		th.UnbindTo(d)
+		c.warnf("GOLEM:SIMPLE-COMPILER-WARNING", "Compiling ~A signalled an error, which evaluating it signals again: ~A",
+			rt.NewString(shown), cond)
+		code = func(th *rt.Thread, f *Frame) rt.Value {
+			th.Error(cond)
+			return nil
+		}
+	}()
+	return c.compileCons(form, env, mv, tail)
 }
 
 func (c *compiler) compileSymbol(sym *rt.Symbol, env *lexEnv, mv bool) Code {
@@ -417,9 +485,7 @@ func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv, tail bool) Code {
 	case *rt.Symbol:
 		if b := env.lookupFun(op); b != nil {
 			if b.kind == envMacro {
-				exp := c.expandWith(b.expand, form, env)
-				c.tail = tail
-				return c.compile(exp, env, mv)
+				return c.compileExpansion(c.expandWith(b.expand, form, env), env, mv, tail)
 			}
 			return c.compileLocalCall(b.v, form, env)
 		}
@@ -432,15 +498,12 @@ func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv, tail bool) Code {
 			}
 		}
 		if op.Macro != nil {
-			exp := c.expandWith(op.Macro, form, env)
-			c.tail = tail
-			return c.compile(exp, env, mv)
+			return c.compileExpansion(c.expandWith(op.Macro, form, env), env, mv, tail)
 		}
 		if cm := compilerMacroFor(c.img, op); cm != nil {
 			exp := c.expandWith(cm, form, env)
 			if exp != rt.Value(form) {
-				c.tail = tail
-				return c.compile(exp, env, mv)
+				return c.compileExpansion(exp, env, mv, tail)
 			}
 		}
 		return c.compileGlobalCall(op, form, env, mv, tail)
@@ -452,6 +515,17 @@ func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv, tail bool) Code {
 	}
 	c.th.ProgramError("illegal function call: " + c.th.Printed(form))
 	return nil
+}
+
+// compileExpansion compiles a macro's expansion in place of its form. An
+// error compiling it is the form's (see compileConsDeferringErrors), so the
+// warning names the form the program wrote.
+func (c *compiler) compileExpansion(exp rt.Value, env *lexEnv, mv, tail bool) Code {
+	if cell, ok := exp.(*rt.Cons); ok {
+		return c.compileCons(cell, env, mv, tail)
+	}
+	c.tail = tail
+	return c.compile(exp, env, mv)
 }
 
 // expandWith calls a macro function through *macroexpand-hook*.

@@ -105,21 +105,38 @@ func (c *compiler) parseLambdaList(ll rt.Value, env *lexEnv, kind llKind, specia
 		}
 		x := cell.Car
 		cur = cell.Cdr
+		// The lambda list keywords come in a fixed order (CLHS 3.4.1), each
+		// at most once, and &REST takes exactly one variable.
+		misplaced := func(rank int) {
+			if state == 2 {
+				c.th.ProgramError("&REST without a variable in lambda list: " + c.th.Printed(ll))
+			}
+			if rank <= state && !(state == 5 && rank > 2) {
+				c.th.ProgramError("misplaced " + c.th.Printed(x) + " in lambda list: " + c.th.Printed(ll))
+			}
+		}
 		switch x {
 		case s.Optional:
+			misplaced(1)
 			state = 1
 			continue
 		case s.Rest, s.Body:
+			misplaced(2)
 			state = 2
 			continue
 		case s.Key:
+			misplaced(3)
 			state = 3
 			out.hasKey = true
 			continue
 		case s.AllowOtherKeys:
+			if state != 3 || out.allowKeys {
+				c.th.ProgramError("misplaced &ALLOW-OTHER-KEYS in lambda list: " + c.th.Printed(ll))
+			}
 			out.allowKeys = true
 			continue
 		case s.Aux:
+			misplaced(4)
 			state = 4
 			continue
 		case s.Environment:
@@ -193,6 +210,9 @@ func (c *compiler) parseLambdaList(ll rt.Value, env *lexEnv, kind llKind, specia
 		case 5:
 			c.th.ProgramError("extra variable after &REST in lambda list: " + c.th.Printed(ll))
 		}
+	}
+	if state == 2 {
+		c.th.ProgramError("&REST without a variable in lambda list: " + c.th.Printed(ll))
 	}
 	out.simple = !out.specials && out.whole == nil && out.envParam == nil && len(out.optional) == 0 &&
 		out.rest == nil && !out.hasKey && len(out.aux) == 0
@@ -283,7 +303,8 @@ func (ll *lambdaList) bindList(th *rt.Thread, f *Frame, list rt.Value) {
 		args = append(args, cell.Car)
 		cur = cell.Cdr
 	}
-	if cur != rt.NIL && ll.rest == nil {
+	if cur != rt.NIL && (ll.rest == nil || ll.hasKey) {
+		// A dotted tail can be a &REST variable, but never keyword arguments.
 		ll.fail(th, list, "dotted list")
 	}
 	ll.bindArgs(th, f, args, list, cur)

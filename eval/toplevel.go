@@ -6,7 +6,7 @@ import (
 
 // Compile compiles form in the null lexical environment into a thunk.
 func Compile(th *rt.Thread, form rt.Value) func(th *rt.Thread) rt.Value {
-	c := &compiler{th: th, img: th.Img, fn: &fnInfo{}}
+	c := &compiler{th: th, img: th.Img, fn: &fnInfo{}, root: form}
 	code := c.compile(form, nil, true)
 	fi := c.fn
 	return func(th *rt.Thread) rt.Value {
@@ -44,7 +44,7 @@ func EvalIn(th *rt.Thread, form rt.Value, env *Env) rt.Value {
 	if env != nil {
 		lex = macroEnv(env.lex)
 	}
-	c := &compiler{th: th, img: th.Img, fn: &fnInfo{}}
+	c := &compiler{th: th, img: th.Img, fn: &fnInfo{}, root: form}
 	code := c.compile(form, lex, true)
 	return code(th, newFrame(nil, c.fn.nslots))
 }

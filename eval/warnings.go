@@ -9,12 +9,17 @@ import (
 // warn signals a warning of class (a GOLEM simple warning class name) with a
 // literal message, through WARN so handlers and the top-level recorder see it.
 func (c *compiler) warn(class, msg string) {
+	c.warnf(class, rt.EscapeTildes(msg))
+}
+
+// warnf is warn with a FORMAT control and arguments.
+func (c *compiler) warnf(class, control string, args ...rt.Value) {
 	warnSym := c.img.CLSym("WARN")
 	if warnSym.Fn == nil {
 		return
 	}
 	c.th.Call(warnSym, c.th.MakeCondition(class,
-		c.img.Kw("FORMAT-CONTROL"), rt.NewString(rt.EscapeTildes(msg)), c.img.Kw("FORMAT-ARGUMENTS"), rt.NIL))
+		c.img.Kw("FORMAT-CONTROL"), rt.NewString(control), c.img.Kw("FORMAT-ARGUMENTS"), rt.List(args...)))
 }
 
 // QualifiedName prints a symbol with its package prefix, as SBCL's compiler
