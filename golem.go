@@ -276,7 +276,13 @@ func (in *Interpreter) newSession(ctx context.Context) *session {
 	recorder := &rt.Builtin{Name: img.Intern("GOLEM", "RECORD-WARNING"), Min: 1, Max: 1,
 		Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			c := args[0].(*rt.Instance)
-			s.warnings = append(s.warnings, warningTypeName(c)+": "+conditions.ReportString(th, c))
+			// One warning per line: forms in the report print without
+			// pretty-printer line breaks.
+			d := th.SpecialDepth()
+			th.BindSpecial(S.PrintPretty, rt.NIL)
+			report := conditions.ReportString(th, c)
+			th.UnbindTo(d)
+			s.warnings = append(s.warnings, warningTypeName(c)+": "+report)
 			// A warning raised with SIGNAL has no MUFFLE-WARNING restart: it is
 			// recorded and SIGNAL returns.
 			if r := th.Call(img.CLSym("FIND-RESTART"), img.CLSym("MUFFLE-WARNING"), c); r != rt.NIL {

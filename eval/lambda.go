@@ -214,6 +214,11 @@ func (c *compiler) parseLambdaList(ll rt.Value, env *lexEnv, kind llKind, specia
 	if state == 2 {
 		c.th.ProgramError("&REST without a variable in lambda list: " + c.th.Printed(ll))
 	}
+	if len(out.optional) > 0 && out.hasKey {
+		// SBCL's style warning: a missing optional argument makes the
+		// keywords be taken as optionals.
+		c.warnf("GOLEM:SIMPLE-STYLE-WARNING", "&OPTIONAL and &KEY found in the same lambda list: ~S", ll)
+	}
 	out.simple = !out.specials && out.whole == nil && out.envParam == nil && len(out.optional) == 0 &&
 		out.rest == nil && !out.hasKey && len(out.aux) == 0
 	for _, p := range out.required {
