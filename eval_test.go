@@ -84,6 +84,10 @@ func TestErrorsAndLimits(t *testing.T) {
 		// A direct call evaluating its arguments has not begun: no frame yet.
 		{"backtrace of a pending call", `(defun bt-callee (x) (list x)) (defun bt-caller (y) (bt-callee (car y))) (bt-caller 5)`,
 			"[ERROR] TYPE-ERROR\nThe value 5 is not of type LIST.\n\n[Backtrace]\n0: (CAR 5)\n1: (BT-CALLER 5)"},
+		// The report printer labels circular data instead of printing
+		// until a limit stops it, and leaves *print-circle* as it was.
+		{"report of a circular datum", `(+ 1 (let ((l (list 1 2))) (setf (cddr l) l) l))`,
+			"[ERROR] TYPE-ERROR\nThe value #1=(1 2 . #1#) is not of type NUMBER.\n\n[Backtrace]\n0: (+ 1 #1=(1 2 . #1#))"},
 		{"backtrace through direct calls", `(defun bt-inner (x) (car x)) (defun bt-outer (y) (list (bt-inner y))) (bt-outer 7)`,
 			"[ERROR] TYPE-ERROR\nThe value 7 is not of type LIST.\n\n[Backtrace]\n0: (CAR 7)\n1: (BT-INNER 7)\n2: (BT-OUTER 7)"},
 		{"unbound variable", `(+ 1 nope)`, "[ERROR] UNBOUND-VARIABLE\nThe variable NOPE is unbound."},
@@ -98,7 +102,10 @@ func TestErrorsAndLimits(t *testing.T) {
 			assert.True(t, strings.HasPrefix(got, c.wantPrefix), "got:\n%s", got)
 		})
 	}
-	got, _ := evalText(t, in, `(progn (princ "partial") (error "late"))`)
+	// Printing the circular datum's report left *print-circle* as it was.
+	got, _ := evalText(t, in, `*print-circle*`)
+	require.Equal(t, "=> NIL", got)
+	got, _ = evalText(t, in, `(progn (princ "partial") (error "late"))`)
 	require.Contains(t, got, "[stdout]\npartial")
 	got, isErr := evalText(t, in, `(+ 1 2)`)
 	require.False(t, isErr)

@@ -541,19 +541,33 @@ func conditionTypeName(c *rt.Instance) string {
 	return cls.Name.Name
 }
 
+// reportThread makes the thread that prints an ended evaluation's report,
+// restarts and backtrace: limited in time and, like the evaluation, in
+// memory, with *print-circle* on so that circular data print finitely (a
+// TYPE-ERROR about a circular list would otherwise print until a limit
+// stops it). Its bindings live in the symbols: call UnbindTo(0) when done,
+// including when a limit stops it.
+func reportThread(th *rt.Thread) *rt.Thread {
+	fresh := rt.NewThread(th.Img, context.Background(), rt.Limits{Timeout: 5 * time.Second, MaxMemory: th.Limits.MaxMemory})
+	fresh.BindSpecial(th.Img.S.PrintCircle, rt.T)
+	return fresh
+}
+
 func safeReport(th *rt.Thread, c *rt.Instance) (out string) {
+	fresh := reportThread(th)
 	defer func() {
+		fresh.UnbindTo(0)
 		if r := recover(); r != nil {
 			out = "(error while printing the report of a " + c.Class.Name.Name + " condition)"
 		}
 	}()
-	fresh := rt.NewThread(th.Img, context.Background(), rt.Limits{Timeout: 5 * time.Second})
 	return conditions.ReportString(fresh, c)
 }
 
 // renderRestarts describes restarts as "NAME - report".
 func renderRestarts(th *rt.Thread, rs []*rt.Restart) []string {
-	fresh := rt.NewThread(th.Img, context.Background(), rt.Limits{Timeout: 5 * time.Second})
+	fresh := reportThread(th)
+	defer fresh.UnbindTo(0)
 	var out []string
 	for _, r := range rs {
 		out = append(out, restartLine(fresh, r))
@@ -585,13 +599,11 @@ func restartLine(th *rt.Thread, r *rt.Restart) (line string) {
 
 // renderBacktrace prints every frame, innermost first.
 func renderBacktrace(th *rt.Thread, frames []rt.CallRecord) []string {
-	fresh := rt.NewThread(th.Img, context.Background(), rt.Limits{Timeout: 5 * time.Second})
-	// Bindings live in the symbols (shallow binding): undo them when done.
+	fresh := reportThread(th)
 	defer fresh.UnbindTo(0)
 	S := th.Img.S
 	fresh.BindSpecial(S.PrintLength, rt.MakeInt(10))
 	fresh.BindSpecial(S.PrintLevel, rt.MakeInt(4))
-	fresh.BindSpecial(S.PrintCircle, rt.T)
 	fresh.BindSpecial(S.PrintPretty, rt.NIL)
 	fresh.BindSpecial(S.PrintEscape, rt.T)
 	var out []string
