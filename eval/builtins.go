@@ -18,25 +18,14 @@ func init() {
 				return fn.Call(th, nil)
 			}
 			spread := append([]rt.Value(nil), args[1:len(args)-1]...)
-			last := args[len(args)-1]
-			for last != rt.NIL {
-				c, ok := last.(*rt.Cons)
-				if !ok {
-					th.TypeErrorName(args[len(args)-1], "LIST")
-				}
-				spread = append(spread, c.Car)
-				last = c.Cdr
-			}
+			spread = append(spread, th.ListElements(args[len(args)-1])...)
 			return fn.Call(th, spread)
 		}},
 		rt.Def{Name: "VALUES", Min: 0, Max: -1, MV: true, Params: "(&REST VALUES)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			return th.Values(args...)
 		}},
 		rt.Def{Name: "VALUES-LIST", Min: 1, Max: 1, MV: true, Params: "(LIST)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-			if !rt.IsList(args[0]) {
-				th.TypeErrorName(args[0], "LIST")
-			}
-			return th.Values(rt.ListToSlice(args[0])...)
+			return th.Values(th.ListElements(args[0])...)
 		}},
 		rt.Def{Name: "MACROEXPAND-1", Min: 1, Max: 2, MV: true, Params: "(FORM &OPTIONAL ENV)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			v, ok := Macroexpand1(th, args[0], envArg(args, 1))

@@ -269,6 +269,10 @@ func single(code Code, mv bool) Code {
 func (c *compiler) compile(form rt.Value, env *lexEnv, mv bool) Code {
 	tail := c.tail
 	c.tail = false
+	// Deeply nested (or circular) source gives a STORAGE-CONDITION, not a
+	// Go stack overflow.
+	c.th.EnterNested()
+	defer c.th.LeaveNested()
 	switch x := form.(type) {
 	case *rt.Symbol:
 		return c.compileSymbol(x, env, mv)

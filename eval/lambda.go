@@ -299,14 +299,19 @@ func (ll *lambdaList) bindList(th *rt.Thread, f *Frame, list rt.Value) {
 		ll.whole.set(th, f, list)
 	}
 	var args []rt.Value
-	cur := list
-	for {
+	cur, slow := list, list
+	for n := 1; ; n++ {
 		cell, ok := cur.(*rt.Cons)
 		if !ok {
 			break
 		}
 		args = append(args, cell.Car)
 		cur = cell.Cdr
+		if n&1 == 0 {
+			if slow = slow.(*rt.Cons).Cdr; slow == cur {
+				ll.fail(th, list, "circular list")
+			}
+		}
 	}
 	if cur != rt.NIL && (ll.rest == nil || ll.hasKey) {
 		// A dotted tail can be a &REST variable, but never keyword arguments.

@@ -47,7 +47,13 @@ func (th *Thread) ParseKeys(args []Value, names ...string) []Value {
 
 func (th *Thread) printed(v Value) string {
 	if th.Img.PrintString != nil {
-		return th.Img.PrintString(th, v, true)
+		// Messages label shared structure, so that an error about a
+		// circular list has a finite message.
+		d := th.SpecialDepth()
+		th.BindSpecial(th.Img.S.PrintCircle, T)
+		s := th.Img.PrintString(th, v, true)
+		th.UnbindTo(d)
+		return s
 	}
 	if s, ok := v.(*Symbol); ok {
 		return th.Img.SymbolString(s)

@@ -39,7 +39,11 @@ func (w *lstWalker) next() (*Cons, bool) {
 	w.l = c.Cdr
 	w.n++
 	if w.n&1 == 0 {
-		w.slow = w.slow.(*Cons).Cdr
+		// The slow pointer re-reads conses the caller may have changed
+		// (NRECONC reverses them as it goes), so it may meet an atom.
+		if sc, ok := w.slow.(*Cons); ok {
+			w.slow = sc.Cdr
+		}
 		if w.slow == w.l {
 			if _, isCons := w.l.(*Cons); isCons {
 				lstCircular(w.th, w.whole)
@@ -70,6 +74,10 @@ func lstLength(th *Thread, l Value) int {
 		}
 	}
 }
+
+// ListElements returns the elements of a proper list, signalling a
+// TYPE-ERROR for a dotted or circular one.
+func (th *Thread) ListElements(l Value) []Value { return lstSlice(th, l) }
 
 // lstSlice returns the elements of a proper list (signalling on dotted or
 // circular lists).

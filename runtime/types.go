@@ -441,15 +441,26 @@ func Eql(a, b Value) bool {
 }
 
 // ListToSlice returns the elements of a proper list (stopping at a dotted tail).
+//
+// It stops at the end of the first lap of a circular list rather than
+// filling memory; code that has a Thread and takes a list from the program
+// should use Thread.ListElements, which signals an error instead.
 func ListToSlice(l Value) []Value {
 	var out []Value
-	for {
+	slow := l
+	for n := 1; ; n++ {
 		c, ok := l.(*Cons)
 		if !ok {
 			return out
 		}
 		out = append(out, c.Car)
 		l = c.Cdr
+		if n&1 == 0 {
+			slow = slow.(*Cons).Cdr
+			if slow == l {
+				return out
+			}
+		}
 	}
 }
 
