@@ -70,3 +70,48 @@ func TestRandomCallsStayLispErrors(t *testing.T) {
 	text, _ := in.EvalResponse(ctx, "(+ 1 2)")
 	assert.Equal(t, "=> 3", text)
 }
+
+// TestRandomSpecialFormsStayLispErrors compiles and runs random nestings of
+// special operators and standard macros with malformed arguments: each must
+// give a value or a Lisp condition, never a Go panic. Found: unchecked
+// SYMBOL-MACROLET bindings, (FUNCTION (SETF ...)) and the THE, LDB and
+// APPLY places.
+func TestRandomSpecialFormsStayLispErrors(t *testing.T) {
+	// Random LOOPs and TAGBODYs run forever: a short timeout stops them.
+	in := golem.New(golem.Options{Limits: golem.Limits{Timeout: 50 * time.Millisecond, MaxMemory: 256 << 20}})
+	ctx := context.Background()
+	ops := strings.Fields(`let let* flet labels macrolet symbol-macrolet tagbody go block return-from catch
+		throw unwind-protect the eval-when load-time-value locally multiple-value-bind multiple-value-call
+		multiple-value-prog1 progv setq psetq function quote if progn lambda defun defmacro
+		destructuring-bind handler-case handler-bind restart-case loop do dolist dotimes case typecase cond
+		and or when unless defvar defparameter defconstant defstruct defclass defgeneric defmethod setf incf
+		push pop with-output-to-string with-slots declare prog prog1 nth-value ignore-errors ecase ctypecase
+		assert check-type define-condition deftype declaim define-symbol-macro shiftf rotatef
+		with-open-stream formatter time`)
+	atoms := []string{"1", "x", "nil", "t", "()", "(x)", "((x 1))", "((x))", "(1 2)", "((1 2))", "(&rest)",
+		"(&key)", "(x &optional)", `"s"`, ":k", "'q", "(declare (ignore x))", "(go nowhere)", "(return 1)",
+		"#(1)", "(x . 1)", "((x . 1))", "(lambda)", "(function)", "(quote)", "(1)", "(nil)", "(t)", "((t))",
+		"(x y z)", "(&whole)", "(&environment e)"}
+	rng := rand.New(rand.NewSource(4))
+	var form func(depth int) string
+	form = func(depth int) string {
+		if depth > 2 || rng.Intn(3) == 0 {
+			return atoms[rng.Intn(len(atoms))]
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "(%s", ops[rng.Intn(len(ops))])
+		for j := rng.Intn(4); j > 0; j-- {
+			b.WriteString(" " + form(depth+1))
+		}
+		b.WriteString(")")
+		return b.String()
+	}
+	for i := 0; i < 3000; i++ {
+		code := form(0)
+		text, _ := in.EvalResponse(ctx, code)
+		assert.NotContains(t, text, "INTERNAL-ERROR", code)
+	}
+	// The session survived (the forms may have changed the current package).
+	text, _ := in.EvalResponse(ctx, "(cl:+ 1 2)")
+	assert.Equal(t, "=> 3", text)
+}

@@ -59,6 +59,9 @@ func GetSetfExpansion(th *rt.Thread, place rt.Value, env *Env) setfExpansion {
 			switch op.Name {
 			case "THE":
 				parts := rt.ListToSlice(p)
+				if len(parts) != 3 {
+					th.ProgramError("malformed THE place: " + th.Printed(p))
+				}
 				return GetSetfExpansion(th, parts[2], env)
 			case "GETF":
 				return getfExpansion(th, p, env)
@@ -145,6 +148,9 @@ func valuesExpansion(th *rt.Thread, p *rt.Cons, env *Env) setfExpansion {
 func ldbExpansion(th *rt.Thread, p *rt.Cons, env *Env, name string) setfExpansion {
 	img := th.Img
 	args := rt.ListToSlice(p.Cdr)
+	if len(args) != 2 {
+		th.ProgramError("malformed " + name + " place: " + th.Printed(p))
+	}
 	inner := GetSetfExpansion(th, args[1], env)
 	bs := gensym(th, "BYTESPEC")
 	store := gensym(th, "NEW")
@@ -163,11 +169,17 @@ func ldbExpansion(th *rt.Thread, p *rt.Cons, env *Env, name string) setfExpansio
 func applyExpansion(th *rt.Thread, p *rt.Cons) setfExpansion {
 	img := th.Img
 	args := rt.ListToSlice(p.Cdr)
-	fnForm, ok := args[0].(*rt.Cons)
-	if !ok || fnForm.Car != img.S.Function {
+	var fname *rt.Symbol
+	if len(args) > 0 {
+		if fnForm, ok := args[0].(*rt.Cons); ok && fnForm.Car == img.S.Function {
+			if parts := rt.ListToSlice(fnForm); len(parts) == 2 {
+				fname, _ = parts[1].(*rt.Symbol)
+			}
+		}
+	}
+	if fname == nil {
 		th.ProgramError("SETF of APPLY needs a #'function: " + th.Printed(p))
 	}
-	fname := rt.ListToSlice(fnForm)[1].(*rt.Symbol)
 	var e setfExpansion
 	for _, a := range args[1:] {
 		e.vars = append(e.vars, gensym(th, "G"))

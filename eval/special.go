@@ -56,11 +56,16 @@ func compileFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		if n.Car == c.img.S.Lambda {
 			return single(c.compileLambdaForm(n, env, nil), mv)
 		}
-		if n.Car == c.img.S.Setf {
+		parts := rt.ListToSlice(n)
+		var setfOf *rt.Symbol
+		if len(parts) == 2 {
+			setfOf, _ = parts[1].(*rt.Symbol)
+		}
+		if n.Car == c.img.S.Setf && setfOf != nil {
 			if b := env.lookupFun(name); b != nil {
 				return single(c.varRef(b.v), mv)
 			}
-			sym, _ := rt.ListToSlice(n)[1].(*rt.Symbol)
+			sym := setfOf
 			return single(func(th *rt.Thread, f *Frame) rt.Value {
 				if fn := sym.Setf; fn != nil {
 					return fn
@@ -68,8 +73,7 @@ func compileFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 				return undefinedFunction(th, sym, nil)
 			}, mv)
 		}
-		if sym, ok := n.Car.(*rt.Symbol); ok && sym.Name == "NAMED-LAMBDA" && sym.Pkg == c.img.Golem {
-			parts := rt.ListToSlice(n)
+		if sym, ok := n.Car.(*rt.Symbol); ok && sym.Name == "NAMED-LAMBDA" && sym.Pkg == c.img.Golem && len(parts) >= 3 {
 			_, code := c.compileLambda(parts[1], parts[2], rt.ListStar(rt.NIL, parts[3:]...), env, blockNameOf(parts[1]))
 			return single(code, mv)
 		}
@@ -914,8 +918,11 @@ func compileSymbolMacrolet(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Cod
 	benv := env
 	for _, d := range rt.ListToSlice(rest.Car) {
 		parts := rt.ListToSlice(d)
+		if len(parts) != 2 {
+			c.th.ProgramError("malformed SYMBOL-MACROLET binding: " + c.th.Printed(d))
+		}
 		sym, ok := parts[0].(*rt.Symbol)
-		if len(parts) != 2 || !ok {
+		if !ok {
 			c.th.ProgramError("malformed SYMBOL-MACROLET binding: " + c.th.Printed(d))
 		}
 		if sym.IsSpecial() || sym.IsConstant() {
