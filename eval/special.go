@@ -665,6 +665,16 @@ type throwExit struct {
 
 func (e *throwExit) Error() string { return "throw" }
 
+// sameTag is EQ on catch tags, which are nearly always symbols: comparing
+// the pointers directly avoids the runtime's general interface comparison.
+func sameTag(a, b rt.Value) bool {
+	if sa, ok := a.(*rt.Symbol); ok {
+		sb, ok := b.(*rt.Symbol)
+		return ok && sa == sb
+	}
+	return a == b
+}
+
 func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	tail := c.dispatchTail
 	args := argsOf(c, form, 1, -1)
@@ -692,9 +702,10 @@ func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		v := body(th, f)
 		th.Catchers = th.Catchers[:len(th.Catchers)-1]
 		if v == throwSentinel {
-			if p := &th.PendingThrow; p.Tag == tag {
+			// The throw came back by returns, which undid the dynamic
+			// state on the way: no Restore is needed.
+			if p := &th.PendingThrow; sameTag(p.Tag, tag) {
 				p.Tag = nil
-				th.Restore(saved)
 				return th.Values(p.Vals...)
 			}
 			if !tail {
@@ -723,7 +734,7 @@ func compileThrow(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		v := val(th, f)
 		found := false
 		for _, t := range th.Catchers {
-			if t == tag {
+			if sameTag(t, tag) {
 				found = true
 				break
 			}
