@@ -558,9 +558,12 @@
       (case (car o)
         (:nicknames (setq nicknames (append nicknames (mapcar #'string (cdr o)))))
         (:use (setq use-given t use (append use (cdr o))))))
-    (let ((pkg (find-package name)))
+    (let* ((pkg (find-package name)) (existed pkg))
+      ;; Redefining a package keeps its nicknames and adds the new ones, as
+      ;; SBCL does.
       (if pkg
-          (rename-package pkg name nicknames)
+          (rename-package pkg name (remove-duplicates (append nicknames (package-nicknames pkg))
+                                                      :test #'string= :from-end t))
           (setq pkg (make-package name :use nil :nicknames nicknames)))
       (dolist (o options)
         (when (eq (car o) :shadow)
@@ -583,6 +586,16 @@
       (dolist (o options)
         (when (eq (car o) :export)
           (export (mapcar #'(lambda (s) (intern (string s) pkg)) (cdr o)) pkg)))
+      (when existed
+        ;; SBCL's variance warning: the old exports stay.
+        (let ((listed (loop for o in options when (eq (car o) :export) append (mapcar #'string (cdr o))))
+              (extra nil))
+          (dolist (s (%package-symbols pkg t))
+            (unless (member (symbol-name s) listed :test #'string=) (push s extra)))
+          (when extra
+            (warn "~A also exports the following symbols: ~S"
+                  name (sort extra #'string< :key #'symbol-name)))))
+      (setf (documentation pkg t) (second (assoc :documentation options)))
       pkg)))
 
 (defun %find-existing-symbol (name from)
