@@ -442,7 +442,7 @@ func dsMakeCall(th *rt.Thread, name *rt.Symbol, vals []rt.Value) rt.Value {
 }
 
 func dsDefun(th *rt.Thread, name *rt.Symbol, ll, body rt.Value) rt.Value {
-	return rt.List(th.Img.CLSym("DEFUN"), name, ll, body)
+	return rt.List(th.Img.Intern("GOLEM", "%STRUCTURE-DEFUN"), name, ll, body)
 }
 
 // dsKeyConstructor builds the keyword constructor: every slot is a keyword
@@ -574,7 +574,7 @@ func dsBOAConstructor(th *rt.Thread, name *rt.Symbol, c dsCtor, slots []dsSlot) 
 	}
 	// Variables that only leave a slot unbound are never read.
 	decl := rt.List(img.S.Declare, rt.NewCons(img.S.Ignorable, rt.List(vars...)))
-	return rt.List(img.CLSym("DEFUN"), c.name, rt.List(ll...), decl, dsMakeCall(th, name, vals))
+	return rt.List(img.Intern("GOLEM", "%STRUCTURE-DEFUN"), c.name, rt.List(ll...), decl, dsMakeCall(th, name, vals))
 }
 
 // readStructure is the #S reader hook: (name :slot value ...) is built by the

@@ -99,7 +99,7 @@ func init() {
 		"RESTART-BIND":        golemForm("%RESTART-BIND"),
 	}
 	golemForms = map[string]specialForm{
-		"%DEFUN": compileDefun, "%DEFMACRO": compileDefmacro,
+		"%DEFUN": compileDefun, "%DEFMACRO": compileDefmacro, "%STRUCTURE-DEFUN": compileStructureDefun,
 		"%DEFVAR": compileDefvar, "%DEFPARAMETER": compileDefparameter, "%DEFCONSTANT": compileDefconstant,
 		"%DESTRUCTURING-BIND": compileDestructuringBind, "%MULTIPLE-VALUE-BIND": compileMVBind,
 		"%HANDLER-BIND": compileHandlerBind, "%RESTART-BIND": compileRestartBind,
@@ -123,6 +123,17 @@ func checkDefinable(c *compiler, sym *rt.Symbol, what string) {
 }
 
 func compileDefun(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	return c.compileDefunForm(form, env, mv, true)
+}
+
+// compileStructureDefun defines the functions DEFSTRUCT makes, without
+// redefinition warnings: redefining a structure is not redefining its
+// accessors one by one.
+func compileStructureDefun(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	return c.compileDefunForm(form, env, mv, false)
+}
+
+func (c *compiler) compileDefunForm(form *rt.Cons, env *lexEnv, mv, warnRedefinition bool) Code {
 	args := argsOf(c, form, 2, -1)
 	name := args[0]
 	var sym *rt.Symbol
@@ -146,14 +157,53 @@ func compileDefun(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	return single(func(th *rt.Thread, f *Frame) rt.Value {
 		fn := maker(th, f).(rt.Function)
 		if isSetf {
+			noteRedefinition(th, name, sym, "SETF", warnRedefinition && sym.Setf != nil, "DEFUN")
 			sym.Setf = fn
 		} else {
+			noteRedefinition(th, name, sym, "FUNCTION", warnRedefinition && (sym.Fn != nil || sym.Macro != nil), "DEFUN")
 			sym.Fn = fn
 			sym.Macro = nil
 		}
 		notifyDefinition(th, name, "FUNCTION")
 		return name
 	}, mv)
+}
+
+// definitionSourceKey keys, in Image.Extra, the file a definition was
+// loaded from ("" for one made at the REPL or by EVAL).
+type definitionSourceKey struct {
+	sym  *rt.Symbol
+	kind string
+}
+
+// noteRedefinition gives SBCL's style warning, "redefining NAME in DEFUN",
+// when a definition replaces an existing one, unless both came from the
+// same file (loading a file twice, or a file that defines a name twice,
+// stays quiet, as in SBCL), and records where the new one comes from. The
+// prelude's own definitions are not warned about.
+func noteRedefinition(th *rt.Thread, name rt.Value, sym *rt.Symbol, kind string, existed bool, by string) {
+	img := th.Img
+	source := ""
+	if p := img.S.LoadTruename.Value; p != nil && p != rt.NIL {
+		source = th.Printed(p)
+	}
+	key := definitionSourceKey{sym, kind}
+	old, known := img.Extra[key].(string)
+	img.Extra[key] = source
+	if !existed || !img.CL.Locked || (known && old != "" && old == source) {
+		return
+	}
+	shown := QualifiedName(img, sym)
+	if kind == "SETF" {
+		shown = "(" + QualifiedName(img, img.S.Setf) + " " + shown + ")"
+	}
+	warnSym := img.CLSym("WARN")
+	if warnSym.Fn == nil {
+		return
+	}
+	th.Call(warnSym, th.MakeCondition("GOLEM:SIMPLE-STYLE-WARNING",
+		img.Kw("FORMAT-CONTROL"), rt.NewString("redefining ~A in ~A"),
+		img.Kw("FORMAT-ARGUMENTS"), rt.List(rt.NewString(shown), rt.NewString(by))))
 }
 
 // DefinitionHook, when set in Image.Extra under DefinitionHookKey, is told of
@@ -181,9 +231,13 @@ func compileDefmacro(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	// Define the macro at compile time too, so later forms of the same
 	// top-level form (e.g. a PROGN) can use it.
 	if env == nil {
+		noteRedefinition(c.th, sym, sym, "MACRO", sym.Macro != nil || sym.Fn != nil, "DEFMACRO")
 		sym.Macro = maker(c.th, nil).(rt.Function)
 	}
 	return single(func(th *rt.Thread, f *Frame) rt.Value {
+		if env != nil {
+			noteRedefinition(th, sym, sym, "MACRO", sym.Macro != nil || sym.Fn != nil, "DEFMACRO")
+		}
 		sym.Macro = maker(th, f).(rt.Function)
 		notifyDefinition(th, sym, "MACRO")
 		return sym
