@@ -9,10 +9,12 @@ dist="$here/dist"
 rm -rf "$dist"
 mkdir -p "$dist"
 
-# The printer and CLOS are built without inlining: that keeps golem.wasm under
-# 10 MB, while the evaluator and runtime (the hot paths) keep it.
+# The printer, CLOS, the reader and the condition system are built without
+# inlining: that keeps golem.wasm under 10 MB, while the evaluator and runtime
+# (the hot paths) keep it.
 GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -trimpath \
   -gcflags='github.com/golem-lisp/golem/printer=-l' -gcflags='github.com/golem-lisp/golem/clos=-l' \
+  -gcflags='github.com/golem-lisp/golem/reader=-l' -gcflags='github.com/golem-lisp/golem/conditions=-l' \
   -ldflags="-s -w" -o "$dist/golem.wasm" ./playground
 
 goroot="$(go env GOROOT)"
