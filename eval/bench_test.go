@@ -2,6 +2,9 @@ package eval_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/golem-lisp/golem"
@@ -66,61 +69,48 @@ func BenchmarkEmptyLoop(b *testing.B) {
 	}
 }
 
-// BenchmarkTak measures (tak 18 12 6): 63,609 calls of a three-argument function.
-func BenchmarkTak(b *testing.B) {
-	th, run := compiledThunk(b, `(defun tak (x y z)
-  (if (not (< y x)) z
-      (tak (tak (1- x) y z) (tak (1- y) z x) (tak (1- z) x y))))`, "(tak 18 12 6)")
-	for i := 0; i < b.N; i++ {
-		run(th)
+// BenchmarkPrograms runs the functions of the bench/ programs issue 2
+// measures against CLISP: tak (63,609 calls of a three-argument function),
+// deriv (consing, MAPCAR, COND on EQ), stak (tak over special variables)
+// and ctak (tak returning with CATCH/THROW across one call per leaf).
+func BenchmarkPrograms(b *testing.B) {
+	for _, p := range []struct{ name, call string }{
+		{"tak", "(tak 18 12 6)"},
+		{"deriv", "(dotimes (i 100) (count-conses (deriv '(+ (* 3 x x) (* a x x) (* b x) 5))))"},
+		{"stak", "(stak 18 12 6)"},
+		{"ctak", "(ctak 18 12 6)"},
+	} {
+		b.Run(p.name, func(b *testing.B) {
+			th, run := compiledThunk(b, benchDefinitions(b, p.name), p.call)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				run(th)
+			}
+		})
 	}
 }
 
-// BenchmarkDeriv measures symbolic differentiation: consing, MAPCAR, COND on EQ.
-func BenchmarkDeriv(b *testing.B) {
-	th, run := compiledThunk(b, `(defun deriv-aux (a) (list '/ (deriv a) a))
-(defun deriv (a)
-  (cond ((atom a) (if (eq a 'x) 1 0))
-        ((eq (car a) '+) (cons '+ (mapcar #'deriv (cdr a))))
-        ((eq (car a) '-) (cons '- (mapcar #'deriv (cdr a))))
-        ((eq (car a) '*) (list '* a (cons '+ (mapcar #'deriv-aux (cdr a)))))
-        ((eq (car a) '/) (list '- (list '/ (deriv (cadr a)) (caddr a))
-                               (list '/ (cadr a) (list '* (caddr a) (caddr a) (deriv (caddr a))))))
-        (t 'error)))
-(defun count-conses (x) (if (consp x) (+ 1 (count-conses (car x)) (count-conses (cdr x))) 0))`, "(dotimes (i 100) (count-conses (deriv '(+ (* 3 x x) (* a x x) (* b x) 5))))")
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		run(th)
+// benchDefinitions returns the definitions of bench/NAME.lisp: every
+// top-level form but the last, which runs the program.
+func benchDefinitions(b *testing.B, name string) string {
+	src, err := os.ReadFile(filepath.Join("..", "bench", name+".lisp"))
+	if err != nil {
+		b.Fatal(err)
 	}
-}
-
-// BenchmarkStak measures tak over special variables: dynamic binding and
-// special variable reads.
-func BenchmarkStak(b *testing.B) {
-	th, run := compiledThunk(b, `(defvar *x*) (defvar *y*) (defvar *z*)
-(defun stak (*x* *y* *z*) (stak-aux))
-(defun stak-aux ()
-  (if (not (< *y* *x*)) *z*
-      (let ((*x* (let ((*x* (1- *x*)) (*y* *y*) (*z* *z*)) (stak-aux)))
-            (*y* (let ((*x* (1- *y*)) (*y* *z*) (*z* *x*)) (stak-aux)))
-            (*z* (let ((*x* (1- *z*)) (*y* *x*) (*z* *y*)) (stak-aux))))
-        (stak-aux))))`, "(stak 18 12 6)")
-	for i := 0; i < b.N; i++ {
-		run(th)
+	in := golem.New(golem.Options{})
+	th := rt.NewThread(in.Image(), context.Background(), rt.Limits{})
+	text := string(src)
+	runes := []rune(text)
+	lastStart, pos := 0, 0
+	for {
+		rest := strings.TrimLeft(string(runes[pos:]), " \t\r\n")
+		if rest == "" {
+			break
+		}
+		lastStart = len(runes) - len([]rune(rest))
+		_, n := reader.ReadFromString(th, rest)
+		pos = lastStart + n
 	}
-}
-
-// BenchmarkCtak measures tak with CATCH/THROW for returns: a THROW that
-// crosses one function call for every leaf.
-func BenchmarkCtak(b *testing.B) {
-	th, run := compiledThunk(b, `(defun ctak (x y z) (catch 'ctak (ctak-aux x y z)))
-(defun ctak-aux (x y z)
-  (if (not (< y x))
-      (throw 'ctak z)
-      (ctak-aux (catch 'ctak (ctak-aux (1- x) y z))
-                (catch 'ctak (ctak-aux (1- y) z x))
-                (catch 'ctak (ctak-aux (1- z) x y)))))`, "(ctak 18 12 6)")
-	for i := 0; i < b.N; i++ {
-		run(th)
-	}
+	return string(runes[:lastStart])
 }
