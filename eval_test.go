@@ -86,6 +86,10 @@ func TestErrorsAndLimits(t *testing.T) {
 			"[ERROR] TYPE-ERROR\nThe value 5 is not of type LIST.\n\n[Backtrace]\n0: (CAR 5)\n1: (BT-CALLER 5)"},
 		// The report printer labels circular data instead of printing
 		// until a limit stops it, and leaves *print-circle* as it was.
+		// Compilation nesting is bounded, through macro expansion too.
+		{"macro expanding into itself", `(defmacro self-expanding () '(self-expanding)) (list (self-expanding))`,
+			"[ERROR] STORAGE-CONDITION\nControl stack exhausted"},
+		{"circular source", `(eval '#1=(list 1 #1#))`, "[ERROR] STORAGE-CONDITION\nControl stack exhausted"},
 		{"report of a circular datum", `(+ 1 (let ((l (list 1 2))) (setf (cddr l) l) l))`,
 			"[ERROR] TYPE-ERROR\nThe value #1=(1 2 . #1#) is not of type NUMBER.\n\n[Backtrace]\n0: (+ 1 #1=(1 2 . #1#))"},
 		{"backtrace through direct calls", `(defun bt-inner (x) (car x)) (defun bt-outer (y) (list (bt-inner y))) (bt-outer 7)`,

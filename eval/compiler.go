@@ -269,10 +269,6 @@ func single(code Code, mv bool) Code {
 func (c *compiler) compile(form rt.Value, env *lexEnv, mv bool) Code {
 	tail := c.tail
 	c.tail = false
-	// Deeply nested (or circular) source gives a STORAGE-CONDITION, not a
-	// Go stack overflow.
-	c.th.EnterNested()
-	defer c.th.LeaveNested()
 	switch x := form.(type) {
 	case *rt.Symbol:
 		return c.compileSymbol(x, env, mv)
@@ -485,6 +481,11 @@ func unboundVariable(th *rt.Thread, sym *rt.Symbol) rt.Value {
 }
 
 func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv, tail bool) Code {
+	// Every nested form and macro expansion passes here: deeply nested or
+	// circular source, and a macro that expands into itself, give a
+	// STORAGE-CONDITION, not a Go stack overflow.
+	c.th.EnterNested()
+	defer c.th.LeaveNested()
 	switch op := form.Car.(type) {
 	case *rt.Symbol:
 		if b := env.lookupFun(op); b != nil {
@@ -570,10 +571,7 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 			return code
 		}
 	}
-	saved := c.exits
-	c.exits = nil
 	ops := c.operands(form.Cdr, env)
-	c.exits = saved
 	args := operandCodes(ops)
 	c.noteGlobalCall(sym, len(args))
 	if sym.Pkg == c.img.CL {
