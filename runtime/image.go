@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -98,8 +99,11 @@ func Register(defs ...Def) { registry = append(registry, defs...) }
 
 // RegisterSetup adds a step run for every new Image after the builtins are
 // installed, in increasing order. Call it only from package init functions.
+// The list is kept sorted here, at init time, so that NewImage only reads it
+// and any number of goroutines may make images at once.
 func RegisterSetup(order int, fn func(img *Image)) {
-	setups = append(setups, setupStep{order, fn})
+	i := sort.Search(len(setups), func(i int) bool { return setups[i].order > order })
+	setups = slices.Insert(setups, i, setupStep{order, fn})
 }
 
 // NewImage builds a fresh world with the standard packages and every
@@ -132,7 +136,6 @@ func NewImage() *Image {
 	for _, d := range registry {
 		img.installDef(d)
 	}
-	sort.SliceStable(setups, func(i, j int) bool { return setups[i].order < setups[j].order })
 	for _, st := range setups {
 		st.fn(img)
 	}
