@@ -34,7 +34,17 @@ type Limits struct {
 	MaxDepth  int           // nested calls (default 10000)
 	MaxMemory int64         // bytes: one program-sized allocation, and the live heap (default 1 GiB)
 	MaxOutput int64         // characters of captured output (default 1M)
+	// MaxBignumBits bounds the bits of any integer (and of a ratio's numerator
+	// and denominator) an evaluation builds, and with it the work of one
+	// bignum operation (default DefaultMaxBignumBits, about 1.26 million
+	// decimal digits, where the slowest operation takes a fraction of a
+	// second; negative: none beyond MaxMemory). Larger results signal a
+	// STORAGE-CONDITION before they are computed.
+	MaxBignumBits int64
 }
+
+// DefaultMaxBignumBits is the default Limits.MaxBignumBits: 4 Mbit.
+const DefaultMaxBignumBits = 1 << 22
 
 // Options configure a new Interpreter.
 type Options struct {
@@ -228,6 +238,12 @@ func (in *Interpreter) limits() rt.Limits {
 	}
 	if out.MaxMemory == 0 {
 		out.MaxMemory = 1 << 30
+	}
+	switch {
+	case l.MaxBignumBits == 0:
+		out.MaxBignumBits = DefaultMaxBignumBits
+	case l.MaxBignumBits > 0:
+		out.MaxBignumBits = l.MaxBignumBits
 	}
 	return out
 }

@@ -19,6 +19,11 @@ type Limits struct {
 	MaxDepth  int    // nested Lisp calls
 	MaxMemory int64  // bytes for program-sized allocations
 	MaxOutput int64  // characters written to captured output streams
+	// MaxBignumBits bounds the size in bits of every integer (and of the
+	// numerator and denominator of every ratio) a computation may build; the
+	// superlinear operations (GCD, exact rational arithmetic) get a matching
+	// work bound (see CheckBignumBits). Zero means no bound beyond MaxMemory.
+	MaxBignumBits int64
 }
 
 // DefaultMaxDepth bounds nested calls when Limits.MaxDepth is zero.

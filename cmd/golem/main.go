@@ -71,7 +71,7 @@ func cmdEval(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	code := strings.Join(fs.Args(), " ")
-	in := golem.New(golem.Options{Unrestricted: true})
+	in := golem.New(golem.Options{Unrestricted: true, Limits: golem.Limits{MaxBignumBits: -1}})
 	text, isErr := in.EvalResponseInPackage(context.Background(), code, *pkg)
 	fmt.Fprintln(stdout, text)
 	if isErr {
@@ -82,7 +82,7 @@ func cmdEval(args []string, stdout, stderr io.Writer) int {
 
 func cmdRun(files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	in := golem.New(golem.Options{Stdout: stdout, Stderr: stderr, Stdin: stdin, Unrestricted: true,
-		Limits: golem.Limits{Timeout: -1, MaxMemory: userLispMemory}})
+		Limits: golem.Limits{Timeout: -1, MaxMemory: userLispMemory, MaxBignumBits: -1}})
 	for _, f := range files {
 		var err error
 		if f == "-" {
@@ -111,7 +111,7 @@ func cmdRun(files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func cmdRepl(stdin io.Reader, stdout, stderr io.Writer) int {
-	in := golem.New(golem.Options{Unrestricted: true, Limits: golem.Limits{Timeout: -1, MaxMemory: userLispMemory}})
+	in := golem.New(golem.Options{Unrestricted: true, Limits: golem.Limits{Timeout: -1, MaxMemory: userLispMemory, MaxBignumBits: -1}})
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	var pending strings.Builder

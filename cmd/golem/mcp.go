@@ -99,6 +99,7 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxRequest := sizeFlag(mcp.DefaultMaxArgBytes)
 	fs.Var(&maxRequest, "max-request", "largest tool arguments accepted, in `BYTES`")
 	maxDepth := fs.Int("max-depth", 0, "nested call limit (default 10000)")
+	maxBignumBits := fs.Int64("max-bignum-bits", golem.DefaultMaxBignumBits, "largest integer an evaluation may build, in `BITS` (bounds the time of one bignum operation); 0 for none")
 	idle := fs.Duration("idle-timeout", mcp.DefaultIdleTimeout, "HTTP and named sessions unused this long are discarded; 0 for never")
 	var systems, allowRead, allowWrite, allowOrigins, allowHosts multiFlag
 	fs.Var(&systems, "systems", "a `DIR` load-system searches for NAME.asd (repeatable)")
@@ -134,10 +135,11 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	opts := mcp.Options{
 		Limits: golem.Limits{
-			Timeout:   *timeout,
-			MaxMemory: int64(maxMemory),
-			MaxOutput: int64(maxOutput),
-			MaxDepth:  *maxDepth,
+			Timeout:       *timeout,
+			MaxMemory:     int64(maxMemory),
+			MaxOutput:     int64(maxOutput),
+			MaxDepth:      *maxDepth,
+			MaxBignumBits: *maxBignumBits,
 		},
 		MaxArgBytes:    int(maxRequest),
 		SystemDirs:     systems,
@@ -149,6 +151,9 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *timeout == 0 {
 		opts.Limits.Timeout = -1
+	}
+	if *maxBignumBits <= 0 {
+		opts.Limits.MaxBignumBits = -1
 	}
 	if *idle == 0 {
 		opts.IdleTimeout = -1
