@@ -25,7 +25,7 @@ import (
 
 // serveHTTP runs srv on a random loopback port and returns its base URL.
 // The server shuts down at the end of the test.
-func serveHTTP(t *testing.T, srv *mcp.Server, opts mcp.HTTPOptions) string {
+func serveHTTP(t testing.TB, srv *mcp.Server, opts mcp.HTTPOptions) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan net.Addr, 1)

@@ -17,8 +17,12 @@ import (
 )
 
 // Tools defined in Lisp (Agent-Q's tool protocol): GOLEM:DEFINE-TOOL in a
-// session adds an MCP tool to the connection that evaluated it. Its handler
-// runs in that Lisp session, one call at a time like every session call.
+// session adds an MCP tool to the connection that evaluated it, and to no
+// other: only that connection lists it and can call it. Its handler runs in
+// that Lisp session, one call at a time like every session call. Clients
+// without a session of their own (the stateless protocol revision) share one
+// tool list, so define-tool is refused for them unless
+// Options.AllowSharedTools is set.
 
 // lispTool is a tool defined by GOLEM:DEFINE-TOOL.
 type lispTool struct {
@@ -274,6 +278,14 @@ func (s *Server) registerLispTool(th *rt.Thread, t *lispTool) {
 		defineToolError(th, fmt.Sprintf("%q is the name of a built-in tool", t.name))
 	}
 	t.conn = connKey(th.Ctx)
+	if t.conn == defaultKey && !s.opts.AllowSharedTools {
+		defineToolError(th, "this client has no MCP session of its own (it uses the stateless protocol revision), "+
+			"so a tool defined here would be listed to, and run for, every such client. Tools can only be defined "+
+			"over a connection with its own session, unless the operator starts the server with --allow-shared-tools.")
+	}
+	if other, ok := t.sess.tools[t.name]; ok && other.conn != t.conn {
+		defineToolError(th, fmt.Sprintf("a tool named %q is already defined in this session by another connection", t.name))
+	}
 	s.lispMu.Lock()
 	_, dup := s.lispTools[t.conn][t.name]
 	if !dup {
@@ -307,6 +319,31 @@ func (s *Server) removeLispTool(t *lispTool) {
 	s.lispMu.Unlock()
 	delete(t.sess.tools, t.name)
 	s.toolsChanged(t.conn)
+}
+
+// dropSessionTools forgets the tools a discarded session defined, on every
+// connection, so that no tool keeps its interpreter alive.
+func (s *Server) dropSessionTools(sess *Session) {
+	var conns []string
+	s.lispMu.Lock()
+	for conn, tools := range s.lispTools {
+		n := len(tools)
+		for name, t := range tools {
+			if t.sess == sess {
+				delete(tools, name)
+			}
+		}
+		if len(tools) < n {
+			conns = append(conns, conn)
+		}
+		if len(tools) == 0 {
+			delete(s.lispTools, conn)
+		}
+	}
+	s.lispMu.Unlock()
+	for _, conn := range conns {
+		s.toolsChanged(conn)
+	}
 }
 
 // dropConnTools forgets the tools of a closed connection.

@@ -29,6 +29,9 @@ const (
 	DefaultTimeout     = 30 * time.Second
 	DefaultMaxArgBytes = 1 << 20
 	DefaultIdleTimeout = 30 * time.Minute
+	// DefaultMaxSessions is how many sessions a server holds at once unless
+	// Options.MaxSessions says otherwise.
+	DefaultMaxSessions = 256
 )
 
 // Profiles select the tool set a server exposes.
@@ -59,9 +62,22 @@ type Options struct {
 	// asking the client for approval.
 	AllowDangerous bool
 	// IdleTimeout expires HTTP and named sessions that have not been used
-	// for that long (default DefaultIdleTimeout; negative: never). It only
-	// applies while the server serves HTTP.
+	// for that long, discarding their interpreters (default
+	// DefaultIdleTimeout; negative: never). It only applies while the server
+	// serves HTTP. The CLI sets it with --session-idle.
 	IdleTimeout time.Duration
+	// MaxSessions bounds the sessions the server holds at once: HTTP
+	// sessions (counted from initialize, before their first call) and Lisp
+	// sessions of any other kind (named, the shared default, stdio). A new
+	// session beyond it is refused with an error saying the server is full;
+	// existing sessions are unaffected. Zero means DefaultMaxSessions,
+	// negative means no limit.
+	MaxSessions int
+	// AllowSharedTools lets golem:define-tool run for clients without an MCP
+	// session of their own (the stateless protocol revision), whose tools
+	// would be listed to, and callable by, every such client. Without it
+	// define-tool is refused there.
+	AllowSharedTools bool
 	// Tools are extra tools defined in Go, offered next to the built-in ones.
 	Tools []Tool
 	// Profile is ProfileSession (the default when empty) or ProfileOneshot.
@@ -113,6 +129,9 @@ func NewServer(opts Options) *Server {
 	}
 	if opts.IdleTimeout == 0 {
 		opts.IdleTimeout = DefaultIdleTimeout
+	}
+	if opts.MaxSessions == 0 {
+		opts.MaxSessions = DefaultMaxSessions
 	}
 	if opts.Profile == "" {
 		opts.Profile = ProfileSession
@@ -224,12 +243,17 @@ func namedKey(name string) string   { return "named:" + name }
 
 const defaultKey = "default"
 
-// session returns the Lisp session for key, creating it on first use.
+// session returns the Lisp session for key, creating it on first use, or
+// nil when creating it would exceed Options.MaxSessions.
 func (s *Server) session(key string) *Session {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if sess, ok := s.sessions[key]; ok {
 		return sess
+	}
+	if s.opts.MaxSessions > 0 && !s.ids.holdsSlot(key) && s.occupiedLocked() >= s.opts.MaxSessions {
+		s.log.Printf("session %s refused: the server is full (%d sessions)", key, s.opts.MaxSessions)
+		return nil
 	}
 	sess := newSession(s, key)
 	if !s.closed {
@@ -238,7 +262,22 @@ func (s *Server) session(key string) *Session {
 	return sess
 }
 
-// dropSession discards a session, interrupting it if it is running.
+// occupiedLocked counts the session slots in use: live HTTP session ids
+// (whether or not they have a Lisp session yet), HTTP initializations
+// admitted but not yet given an id, and every other Lisp session. The
+// caller holds s.mu.
+func (s *Server) occupiedLocked() int {
+	return s.ids.occupied(s.sessions)
+}
+
+// serverFullMessage explains a refused session.
+func (s *Server) serverFullMessage() string {
+	return "The server is full: it holds " + itoa(s.opts.MaxSessions) + " sessions, the most its --max-sessions " +
+		"allows. End a session you no longer need (or wait for idle sessions to expire) and try again."
+}
+
+// dropSession discards a session, interrupting it if it is running, and
+// forgets the tools it defined, so that nothing keeps its interpreter.
 func (s *Server) dropSession(key string) {
 	s.mu.Lock()
 	sess, ok := s.sessions[key]
@@ -246,6 +285,7 @@ func (s *Server) dropSession(key string) {
 	s.mu.Unlock()
 	if ok {
 		sess.interrupt("session closed")
+		s.dropSessionTools(sess)
 	}
 }
 
@@ -280,6 +320,9 @@ func (s *Server) handler(name string, fn func(ctx context.Context, sess *Session
 			return res, nil
 		}
 		sess := s.session(key)
+		if sess == nil {
+			return errorResult("[ERROR] GOLEM:SERVER-FULL\n"+s.serverFullMessage(), "runtime_error", "GOLEM:SERVER-FULL"), nil
+		}
 		if !sess.lock(ctx) {
 			return errorResult("[ERROR] GOLEM:INTERRUPTED\nThe call was cancelled before it started.", "timeout", "GOLEM:INTERRUPTED"), nil
 		}

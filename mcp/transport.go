@@ -10,11 +10,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -251,12 +253,51 @@ type HTTPOptions struct {
 	// ShutdownGrace is how long ListenAndServe lets running evaluations
 	// finish on shutdown before interrupting them (default 5s).
 	ShutdownGrace time.Duration
+
+	// The bounds below apply to ListenAndServe; an embedder mounting
+	// HTTPHandler sets them on its own http.Server. Zero means the default,
+	// negative means none.
+
+	// ReadHeaderTimeout bounds reading a request's headers (default
+	// DefaultReadHeaderTimeout).
+	ReadHeaderTimeout time.Duration
+	// ReadTimeout bounds reading a whole request, body included, so that a
+	// body sent a byte at a time is cut off (default DefaultReadTimeout). It
+	// does not bound the evaluation that follows.
+	ReadTimeout time.Duration
+	// IdleTimeout closes a keep-alive connection that waits this long for
+	// its next request (default DefaultConnIdleTimeout).
+	IdleTimeout time.Duration
+	// MaxConns caps the open connections; one more is answered 503 and
+	// closed (default DefaultMaxConns).
+	MaxConns int
+}
+
+// Default bounds of the HTTP transport (see HTTPOptions).
+const (
+	DefaultReadHeaderTimeout = 10 * time.Second
+	DefaultReadTimeout       = 30 * time.Second
+	DefaultConnIdleTimeout   = 60 * time.Second
+	DefaultMaxConns          = 512
+)
+
+// orDefault returns d for zero, 0 (none) for negative values, else v.
+func orDefault[T int | time.Duration](v, d T) T {
+	if v == 0 {
+		return d
+	}
+	if v < 0 {
+		return 0
+	}
+	return v
 }
 
 // HTTPHandler returns the HTTP handler of the server: MCP streamable HTTP at
 // /mcp and GET /healthz, with Host and Origin checks against DNS rebinding
 // and the optional bearer token. Each Mcp-Session-Id gets its own Lisp
-// session; idle sessions expire after Options.IdleTimeout.
+// session; idle sessions expire after Options.IdleTimeout, and an
+// initialize beyond Options.MaxSessions is answered 503. A request refused
+// for its token, Host or Origin closes its connection.
 func (s *Server) HTTPHandler(opts HTTPOptions) http.Handler {
 	h, _ := s.httpHandler(opts)
 	return h
@@ -286,6 +327,8 @@ func (s *Server) httpHandler(opts HTTPOptions) (http.Handler, func()) {
 	})
 	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
 		if opts.Token != "" && !validBearer(r, opts.Token) {
+			// No keep-alive slot for a client without the token.
+			w.Header().Set("Connection", "close")
 			w.Header().Set("WWW-Authenticate", `Bearer realm="golem"`)
 			http.Error(w, "unauthorized: a valid bearer token is required", http.StatusUnauthorized)
 			return
@@ -296,6 +339,26 @@ func (s *Server) httpHandler(opts HTTPOptions) (http.Handler, func()) {
 		if r.Body != nil {
 			r.Body = http.MaxBytesReader(w, r.Body, bodyLimit)
 		}
+		if r.Method == http.MethodPost && r.Body != nil {
+			body, err := io.ReadAll(r.Body)
+			if isTimeout(err) {
+				w.Header().Set("Connection", "close")
+				http.Error(w, "request timeout: the request body was not received in time", http.StatusRequestTimeout)
+				return
+			}
+			r.Body = io.NopCloser(&replayReader{data: body, err: err})
+			if err == nil && isInitialize(body) {
+				if !s.admitInit() {
+					writeServerFull(w, body, s.serverFullMessage())
+					return
+				}
+				defer s.ids.initDone()
+			}
+		}
+		// The request is read: the server's ReadTimeout must not cut the
+		// evaluation or the notification stream that follows (net/http
+		// cancels the request when its read deadline passes).
+		_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
 		if r.Method == http.MethodGet {
 			// Long-lived notification streams end when shutdown begins, so
 			// that graceful shutdown only waits for evaluations.
@@ -307,10 +370,12 @@ func (s *Server) httpHandler(opts HTTPOptions) (http.Handler, func()) {
 	})
 	guard := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !hostAllowed(r, opts.AllowedHosts) {
+			w.Header().Set("Connection", "close")
 			http.Error(w, fmt.Sprintf("forbidden: Host %q is not allowed", r.Host), http.StatusForbidden)
 			return
 		}
 		if origin := r.Header.Get("Origin"); origin != "" && !originAllowed(origin, opts.AllowedOrigins) {
+			w.Header().Set("Connection", "close")
 			http.Error(w, fmt.Sprintf("forbidden: Origin %q is not allowed", origin), http.StatusForbidden)
 			return
 		}
@@ -318,6 +383,63 @@ func (s *Server) httpHandler(opts HTTPOptions) (http.Handler, func()) {
 	})
 	return guard, stopStreams
 }
+
+// replayReader gives back a request body already read, then the error that
+// ended the reading, if any (mcp-go reports it to the client).
+type replayReader struct {
+	data []byte
+	err  error
+}
+
+func (r *replayReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		if r.err != nil {
+			return 0, r.err
+		}
+		return 0, io.EOF
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// isInitialize reports whether a JSON-RPC message is an initialize request.
+func isInitialize(body []byte) bool {
+	if !bytes.Contains(body, []byte(`"initialize"`)) {
+		return false
+	}
+	var h rpcHeader
+	return json.Unmarshal(body, &h) == nil && h.Method != nil && *h.Method == "initialize"
+}
+
+// writeServerFull answers an initialize the server has no room for: HTTP 503
+// with a JSON-RPC error, and the connection closed.
+func writeServerFull(w http.ResponseWriter, body []byte, msg string) {
+	var h rpcHeader
+	_ = json.Unmarshal(body, &h)
+	id := json.RawMessage("null")
+	if len(h.ID) > 0 {
+		id = h.ID
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", "30")
+	w.Header().Set("Connection", "close")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"jsonrpc": "2.0",
+		"id":      id,
+		"error":   map[string]any{"code": serverFullCode, "message": msg},
+	})
+}
+
+// serverFullCode is the JSON-RPC error code of a refused initialize (in the
+// range JSON-RPC leaves to implementations).
+const serverFullCode = -32001
 
 // mergeCancel returns a context ended by either parent or other.
 func mergeCancel(parent, other context.Context) (context.Context, context.CancelFunc) {
@@ -424,8 +546,17 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, opts HTTPOptio
 	if err != nil {
 		return err
 	}
+	if maxConns := orDefault(opts.MaxConns, DefaultMaxConns); maxConns > 0 {
+		ln = newLimitListener(ln, maxConns, s.log)
+	}
 	handler, stopStreams := s.httpHandler(opts)
-	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: orDefault(opts.ReadHeaderTimeout, DefaultReadHeaderTimeout),
+		ReadTimeout:       orDefault(opts.ReadTimeout, DefaultReadTimeout),
+		IdleTimeout:       orDefault(opts.IdleTimeout, DefaultConnIdleTimeout),
+		ErrorLog:          s.log,
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	if ready != nil {
@@ -463,10 +594,78 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, opts HTTPOptio
 // or expiry) discards its Lisp session; a client that uses an ended id gets
 // 404 and starts a new session, as the transport specifies.
 type sessionIDs struct {
-	srv   *Server
-	mu    sync.Mutex
-	live  map[string]time.Time // id -> last use
-	ended map[string]time.Time // id -> when it ended
+	srv     *Server
+	mu      sync.Mutex
+	live    map[string]time.Time // id -> last use
+	ended   map[string]time.Time // id -> when it ended
+	pending int                  // initializations admitted, not finished
+}
+
+// maxEnded bounds the ended ids remembered (for the "Session terminated"
+// answer; a forgotten one is answered 404 all the same).
+const maxEnded = 4096
+
+// holdsSlot reports whether the Lisp session key belongs to a live HTTP
+// session id, whose slot is counted already.
+func (m *sessionIDs) holdsSlot(key string) bool {
+	id, ok := strings.CutPrefix(key, "mcp:")
+	if !ok {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	_, live := m.live[id]
+	return live
+}
+
+// occupied counts the session slots in use given the Lisp sessions (see
+// Server.occupiedLocked).
+func (m *sessionIDs) occupied(sessions map[string]*Session) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.occupiedLocked(sessions)
+}
+
+func (m *sessionIDs) occupiedLocked(sessions map[string]*Session) int {
+	n := len(m.live) + m.pending
+	for key := range sessions {
+		if id, ok := strings.CutPrefix(key, "mcp:"); ok {
+			if _, live := m.live[id]; live {
+				continue
+			}
+		}
+		n++
+	}
+	return n
+}
+
+// admitInit reserves a slot for an HTTP initialize, or reports that the
+// server is full. The reservation ends with initDone, by when the session
+// id (if the initialize succeeded) holds the slot.
+func (s *Server) admitInit() bool {
+	if s.opts.MaxSessions <= 0 {
+		s.ids.mu.Lock()
+		s.ids.pending++
+		s.ids.mu.Unlock()
+		return true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.ids
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.occupiedLocked(s.sessions) >= s.opts.MaxSessions {
+		s.log.Printf("initialize refused: the server is full (%d sessions)", s.opts.MaxSessions)
+		return false
+	}
+	m.pending++
+	return true
+}
+
+func (m *sessionIDs) initDone() {
+	m.mu.Lock()
+	m.pending--
+	m.mu.Unlock()
 }
 
 func newSessionIDs(srv *Server) *sessionIDs {
@@ -516,12 +715,23 @@ func (m *sessionIDs) end(id string) {
 	_, ok := m.live[id]
 	if ok {
 		delete(m.live, id)
+		if len(m.ended) >= maxEnded {
+			for old := range m.ended {
+				delete(m.ended, old)
+				if len(m.ended) < maxEnded/2 {
+					break
+				}
+			}
+		}
 		m.ended[id] = time.Now()
 	}
 	m.mu.Unlock()
 	if ok {
 		m.srv.dropSession(transportKey(id))
 		m.srv.dropConnTools(transportKey(id))
+		// mcp-go's record of the session goes too (a no-op when mcp-go
+		// ends the session itself, on DELETE).
+		m.srv.mcp.UnregisterSession(context.Background(), id)
 	}
 }
 
@@ -585,4 +795,59 @@ func (s *Server) lookup(key string) *Session {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.sessions[key]
+}
+
+// --- connection cap ---
+
+// limitListener accepts at most max connections at once; one more is
+// answered 503 and closed at once, so that the server never runs out of
+// file descriptors and a full server says so.
+type limitListener struct {
+	net.Listener
+	sem chan struct{}
+	log *log.Logger
+}
+
+func newLimitListener(ln net.Listener, max int, logger *log.Logger) net.Listener {
+	return &limitListener{Listener: ln, sem: make(chan struct{}, max), log: logger}
+}
+
+const tooManyConns = "too many open connections: the server is at its connection limit, try again later\n"
+
+var tooManyConnsResponse = []byte("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n" +
+	"Connection: close\r\nRetry-After: 5\r\nContent-Length: " + strconv.Itoa(len(tooManyConns)) + "\r\n\r\n" + tooManyConns)
+
+// Accept implements net.Listener.
+func (l *limitListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		select {
+		case l.sem <- struct{}{}:
+			return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
+		default:
+		}
+		l.log.Printf("connection from %s refused: %d connections open", c.RemoteAddr(), cap(l.sem))
+		// A fresh connection's send buffer takes this at once; the deadline
+		// only guards against the improbable.
+		_ = c.SetWriteDeadline(time.Now().Add(time.Second))
+		_, _ = c.Write(tooManyConnsResponse)
+		_ = c.Close()
+	}
+}
+
+// limitConn gives its slot back when closed.
+type limitConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+// Close implements net.Conn.
+func (c *limitConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
 }

@@ -100,7 +100,11 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&maxRequest, "max-request", "largest tool arguments accepted, in `BYTES`")
 	maxDepth := fs.Int("max-depth", 0, "nested call limit (default 10000)")
 	maxBignumBits := fs.Int64("max-bignum-bits", golem.DefaultMaxBignumBits, "largest integer an evaluation may build, in `BITS` (bounds the time of one bignum operation); 0 for none")
-	idle := fs.Duration("idle-timeout", mcp.DefaultIdleTimeout, "HTTP and named sessions unused this long are discarded; 0 for never")
+	idle := fs.Duration("session-idle", mcp.DefaultIdleTimeout, "HTTP and named sessions unused this long are discarded, freeing their interpreters; 0 for never")
+	fs.DurationVar(idle, "idle-timeout", mcp.DefaultIdleTimeout, "alias of --session-idle")
+	maxSessions := fs.Int("max-sessions", mcp.DefaultMaxSessions, "most sessions held at once (HTTP, named and default); a new one beyond it is refused as \"server full\"; 0 for no limit")
+	maxConns := fs.Int("max-connections", mcp.DefaultMaxConns, "most open HTTP connections; one more is answered 503 and closed; 0 for no limit")
+	allowSharedTools := fs.Bool("allow-shared-tools", false, "let clients without an MCP session of their own (stateless protocol) define tools with golem:define-tool; such tools are listed to and callable by all of them")
 	var systems, allowRead, allowWrite, allowOrigins, allowHosts multiFlag
 	fs.Var(&systems, "systems", "a `DIR` load-system searches for NAME.asd (repeatable)")
 	fs.Var(&allowRead, "allow-read", "let Lisp code read files under `DIR` (repeatable)")
@@ -141,13 +145,18 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			MaxDepth:      *maxDepth,
 			MaxBignumBits: *maxBignumBits,
 		},
-		MaxArgBytes:    int(maxRequest),
-		SystemDirs:     systems,
-		AllowRead:      allowRead,
-		AllowWrite:     allowWrite,
-		IdleTimeout:    *idle,
-		Profile:        *profile,
-		AllowDangerous: *allowDangerous,
+		MaxArgBytes:      int(maxRequest),
+		SystemDirs:       systems,
+		AllowRead:        allowRead,
+		AllowWrite:       allowWrite,
+		IdleTimeout:      *idle,
+		Profile:          *profile,
+		AllowDangerous:   *allowDangerous,
+		MaxSessions:      *maxSessions,
+		AllowSharedTools: *allowSharedTools,
+	}
+	if *maxSessions == 0 {
+		opts.MaxSessions = -1
 	}
 	if *timeout == 0 {
 		opts.Limits.Timeout = -1
@@ -186,7 +195,10 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if host, _, err := net.SplitHostPort(addr); err == nil && !isLoopbackHost(host) && *token == "" {
 		fmt.Fprintf(stderr, "golem mcp: warning: serving on %s without --token; anyone who can reach it can run Lisp code\n", addr)
 	}
-	hopts := mcp.HTTPOptions{Token: *token, AllowedOrigins: allowOrigins, AllowedHosts: allowHosts, ShutdownGrace: 5 * time.Second}
+	hopts := mcp.HTTPOptions{Token: *token, AllowedOrigins: allowOrigins, AllowedHosts: allowHosts, ShutdownGrace: 5 * time.Second, MaxConns: *maxConns}
+	if *maxConns == 0 {
+		hopts.MaxConns = -1
+	}
 	err := srv.ListenAndServe(ctx, addr, hopts, func(a net.Addr) {
 		fmt.Fprintf(stderr, "golem mcp: serving MCP at http://%s/mcp\n", a)
 	})
