@@ -34,8 +34,10 @@ func isExponentMarker(r rune) bool {
 	return false
 }
 
-// makeInteger converts sign and digits (already validated) in base.
-func makeInteger(neg bool, digits []rune, base int) rt.Value {
+// makeInteger converts sign and digits (already validated) in base; a long
+// integer is converted in subquadratic time within th's bignum limits (th
+// may be nil).
+func makeInteger(th *rt.Thread, neg bool, digits []rune, base int) rt.Value {
 	if len(digits) <= 12 { // base^12 fits in int64 for base <= 36
 		var n int64
 		for _, r := range digits {
@@ -46,11 +48,7 @@ func makeInteger(neg bool, digits []rune, base int) rt.Value {
 		}
 		return rt.MakeInt(n)
 	}
-	ascii := make([]byte, len(digits))
-	for i, r := range digits {
-		ascii[i] = digitChars[digitValue(r, base)]
-	}
-	b, _ := new(big.Int).SetString(string(ascii), base)
+	b := th.ParseDigits("READ", digits, base)
 	if neg {
 		b.Neg(b)
 	}
@@ -60,7 +58,7 @@ func makeInteger(neg bool, digits []rune, base int) rt.Value {
 // parseNumber interprets a token without escapes as a number (CLHS 2.3.1).
 // ok is false when the token does not have number syntax. A non-empty msg
 // means the syntax is numeric but the number cannot be built (a reader error).
-func parseNumber(tok []rune, base int, double bool) (v rt.Value, ok bool, msg string) {
+func parseNumber(th *rt.Thread, tok []rune, base int, double bool) (v rt.Value, ok bool, msg string) {
 	n := len(tok)
 	if n == 0 {
 		return nil, false, ""
@@ -77,21 +75,22 @@ func parseNumber(tok []rune, base int, double bool) (v rt.Value, ok bool, msg st
 	body := tok[i:]
 	// Integer in the current base.
 	if allDigits(body, base) {
-		return makeInteger(neg, body, base), true, ""
+		return makeInteger(th, neg, body, base), true, ""
 	}
 	// Decimal integer with a trailing decimal point.
 	if body[len(body)-1] == '.' && allDigits(body[:len(body)-1], 10) {
-		return makeInteger(neg, body[:len(body)-1], 10), true, ""
+		return makeInteger(th, neg, body[:len(body)-1], 10), true, ""
 	}
 	// Ratio.
 	for k, r := range body {
 		if r == '/' {
 			if allDigits(body[:k], base) && allDigits(body[k+1:], base) {
-				num := rt.ToBig(makeInteger(neg, body[:k], base))
-				den := rt.ToBig(makeInteger(false, body[k+1:], base))
+				num := rt.ToBig(makeInteger(th, neg, body[:k], base))
+				den := rt.ToBig(makeInteger(th, false, body[k+1:], base))
 				if den.Sign() == 0 {
 					return nil, true, "failed to build ratio: division by zero"
 				}
+				th.CheckRatio("READ", num.BitLen(), den.BitLen())
 				return rt.MakeRat(new(big.Rat).SetFrac(num, den)), true, ""
 			}
 			break
@@ -196,7 +195,7 @@ func parseFloat(tok []rune, neg bool, i int, double bool) (rt.Value, bool, strin
 // as *read-default-float-format*. Numbers that cannot be built (1/0, float
 // overflow) return ok true and a nil value.
 func ParseNumber(token string, base int, doubleDefault bool) (rt.Value, bool) {
-	v, ok, msg := parseNumber([]rune(token), base, doubleDefault)
+	v, ok, msg := parseNumber(nil, []rune(token), base, doubleDefault)
 	if msg != "" {
 		return nil, true
 	}

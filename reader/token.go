@@ -83,7 +83,7 @@ func readToken(th *rt.Thread, s rt.Stream, ctx *readCtx, tab *Readtable, c rune,
 			}
 			readerError(th, s, "too many dots")
 		}
-		if v, ok, msg := parseNumber(buf, readBase(th), defaultDouble(th)); ok {
+		if v, ok, msg := parseNumber(th, buf, readBase(th), defaultDouble(th)); ok {
 			if msg != "" {
 				readerError(th, s, msg)
 			}

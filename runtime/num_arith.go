@@ -195,13 +195,13 @@ func (th *Thread) intArith(op arithOp, a, b Value) Value {
 	x, y := ToBig(a), ToBig(b)
 	switch op {
 	case opAdd:
+		th.CheckBignumBits("+", int64(max(x.BitLen(), y.BitLen())+1))
 		return MakeBigInt(new(big.Int).Add(x, y))
 	case opSub:
+		th.CheckBignumBits("-", int64(max(x.BitLen(), y.BitLen())+1))
 		return MakeBigInt(new(big.Int).Sub(x, y))
 	case opMul:
-		if n := int64(x.BitLen()+y.BitLen()) / 8; n > bigResultBytes {
-			th.CheckAlloc(n)
-		}
+		th.CheckBignumBits("*", int64(x.BitLen()+y.BitLen()))
 		return MakeBigInt(new(big.Int).Mul(x, y))
 	}
 	if y.Sign() == 0 {
@@ -211,11 +211,13 @@ func (th *Thread) intArith(op arithOp, a, b Value) Value {
 	if r.Sign() == 0 {
 		return MakeBigInt(q)
 	}
+	th.checkGCDWork("/", x.BitLen(), y.BitLen())
 	return &Ratio{new(big.Rat).SetFrac(x, y)}
 }
 
 func (th *Thread) ratArith(op arithOp, a, b Value) Value {
 	x, y := ToRat(a), ToRat(b)
+	th.checkRatArith(op, x, y)
 	r := new(big.Rat)
 	switch op {
 	case opAdd:

@@ -281,7 +281,7 @@ func (th *Thread) byteMask(size, pos int64) Value {
 	if size+pos < 63 {
 		return MakeInt((int64(1)<<uint(size) - 1) << uint(pos))
 	}
-	th.chargeBits(size + pos)
+	th.CheckBignumBits("BYTE", size+pos)
 	m := new(big.Int).Lsh(big.NewInt(1), uint(size))
 	m.Sub(m, big.NewInt(1))
 	return MakeBigInt(m.Lsh(m, uint(pos)))
@@ -300,21 +300,11 @@ func (th *Thread) ldb(size, pos int64, x Value) Value {
 	if b.Sign() >= 0 {
 		size = min(size, int64(b.BitLen())-pos)
 	}
-	th.chargeBits(size)
+	th.CheckBignumBits("LDB", size)
 	shifted := new(big.Int).Rsh(b, uint(min(pos, int64(b.BitLen())+1)))
 	m := new(big.Int).Lsh(big.NewInt(1), uint(size))
 	m.Sub(m, big.NewInt(1))
 	return MakeBigInt(m.And(m, shifted))
-}
-
-// chargeBits accounts for building an integer of n bits when it is large.
-func (th *Thread) chargeBits(n int64) {
-	if n >= maxBitIndex {
-		th.CheckAlloc(-1)
-	}
-	if n/8 > bigResultBytes {
-		th.CheckAlloc(n / 8)
-	}
 }
 
 // Ash implements ASH.
@@ -350,12 +340,12 @@ func Ash(th *Thread, x, count Value) Value {
 			}
 			return MakeInt(0)
 		}
-		th.CheckAlloc(-1)
+		th.bignumTooLarge("ASH", maxBitIndex)
 	}
 	b := ToBig(x)
 	if c < 0 {
 		return MakeBigInt(new(big.Int).Rsh(b, uint(-c)))
 	}
-	th.chargeBits(int64(b.BitLen()) + c)
+	th.CheckBignumBits("ASH", int64(b.BitLen())+c)
 	return MakeBigInt(new(big.Int).Lsh(b, uint(c)))
 }

@@ -161,8 +161,11 @@ func (th *Thread) truncQR(a, b Value) (Value, Value) {
 		if sign(b) == 0 {
 			th.DivisionByZero("/", a, b)
 		}
-		x := new(big.Rat).Quo(ToRat(a), ToRat(b))
-		q := new(big.Int).Quo(x.Num(), x.Denom())
+		// a/b = (p1 q2)/(q1 p2): the quotient needs no GCD.
+		x, y := ToRat(a), ToRat(b)
+		th.CheckBignumBits("TRUNCATE", int64(max(x.Num().BitLen()+y.Denom().BitLen(), x.Denom().BitLen()+y.Num().BitLen())))
+		q := new(big.Int).Mul(x.Num(), y.Denom())
+		q.Quo(q, new(big.Int).Mul(x.Denom(), y.Num()))
 		return MakeBigInt(q), Sub(th, a, Mul(th, MakeBigInt(new(big.Int).Set(q)), b))
 	default:
 		tq, r := th.floatTruncQR(k, a, b, false)

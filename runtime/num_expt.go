@@ -78,13 +78,13 @@ func (th *Thread) intExpt(base, power Value) Value {
 			}
 			return MakeInt(1)
 		}
-		th.CheckAlloc(-1) // the result cannot fit in memory
+		th.bignumTooLarge("EXPT", 1<<62) // the result cannot fit in memory
 	}
 	if n < 0 {
 		if isZero(base) {
 			th.DivisionByZero("EXPT", base, power)
 		}
-		return Div(th, MakeInt(1), th.intExpt(base, MakeInt(-n)))
+		return th.reciprocal(th.intExpt(base, MakeInt(-n)))
 	}
 	th.chargeExpt(base, n)
 	switch b := base.(type) {
@@ -103,7 +103,8 @@ func (th *Thread) intExpt(base, power Value) Value {
 		e := big.NewInt(n)
 		num := new(big.Int).Exp(b.Rat.Num(), e, nil)
 		den := new(big.Int).Exp(b.Rat.Denom(), e, nil)
-		return MakeRat(new(big.Rat).SetFrac(num, den))
+		th.CheckInterrupt()
+		return ratCoprime(num, den) // powers of coprime integers are coprime
 	}
 	// Complex rational: square and multiply.
 	var acc Value = MakeInt(1)
@@ -121,25 +122,23 @@ func (th *Thread) intExpt(base, power Value) Value {
 	return acc
 }
 
-// chargeExpt accounts for the memory of a large exact power before it is
-// computed: about n times the size of the base.
+// chargeExpt checks the size of a large exact power before it is computed:
+// about n times the size of the base (for a ratio, of its larger part).
 func (th *Thread) chargeExpt(base Value, n int64) {
 	var bitsPer int64
 	switch b := base.(type) {
 	case Fixnum, *Bignum:
 		bitsPer = int64(IntegerLength(b))
 	case *Ratio:
-		bitsPer = int64(b.Rat.Num().BitLen() + b.Rat.Denom().BitLen())
+		bitsPer = int64(max(b.Rat.Num().BitLen(), b.Rat.Denom().BitLen()))
 	case *Complex:
 		bitsPer = int64(ratBits(b.Real) + ratBits(b.Imag))
 	}
 	if bitsPer > 0 && n > 0 {
 		if bitsPer > (1<<62)/n {
-			th.CheckAlloc(-1)
+			th.bignumTooLarge("EXPT", 1<<62)
 		}
-		if bytes := bitsPer * n / 8; bytes > bigResultBytes {
-			th.CheckAlloc(bytes)
-		}
+		th.CheckBignumBits("EXPT", bitsPer*n)
 	}
 }
 
@@ -149,4 +148,31 @@ func ratBits(v Value) int {
 		return 0
 	}
 	return r.Num().BitLen() + r.Denom().BitLen()
+}
+
+// reciprocal returns 1/v for a nonzero rational or complex rational v,
+// without the GCD that dividing would run on a ratio's parts.
+func (th *Thread) reciprocal(v Value) Value {
+	r, ok := v.(*Ratio)
+	if !ok {
+		return Div(th, MakeInt(1), v)
+	}
+	num, den := new(big.Int).Set(r.Rat.Denom()), new(big.Int).Set(r.Rat.Num())
+	if den.Sign() < 0 {
+		num.Neg(num)
+		den.Neg(den)
+	}
+	if den.IsInt64() && den.Int64() == 1 {
+		return MakeBigInt(num)
+	}
+	return ratCoprime(num, den)
+}
+
+// ratCoprime makes the ratio num/den of coprime integers (den > 1) without
+// normalizing it: big.Rat's SetFrac would run a GCD, quadratic in their size.
+func ratCoprime(num, den *big.Int) Value {
+	r := big.NewRat(1, 2) // a denominator of its own, so Denom is a reference
+	r.Num().Set(num)
+	r.Denom().Set(den)
+	return MakeRat(r)
 }

@@ -384,6 +384,7 @@ func (th *Thread) gcd(a, b Value) Value {
 		}
 	}
 	x, y := new(big.Int).Abs(ToBig(a)), new(big.Int).Abs(ToBig(b))
+	th.checkGCDWork("GCD", x.BitLen(), y.BitLen())
 	return MakeBigInt(new(big.Int).GCD(nil, nil, x, y))
 }
 

@@ -1,10 +1,5 @@
 package runtime
 
-import (
-	"math/big"
-	"strconv"
-)
-
 // PARSE-INTEGER.
 
 func init() {
@@ -63,24 +58,14 @@ func (th *Thread) parseInteger(str Value, runes []rune, i, radix int, junk bool)
 		neg = runes[i] == '-'
 		i++
 	}
-	var acc int64
-	var digitText []byte // the digits as ASCII, once acc could overflow
-	digits := 0
+	digitStart := i
 	for ; i < end; i++ {
-		w := DigitWeight(runes[i], radix)
-		if w < 0 {
+		if DigitWeight(runes[i], radix) < 0 {
 			break
 		}
-		digits++
-		if digitText == nil && acc < (1<<62)/int64(radix) {
-			acc = acc*int64(radix) + int64(w)
-			continue
-		}
-		if digitText == nil {
-			digitText = []byte(strconv.FormatInt(acc, radix))
-		}
-		digitText = append(digitText, "0123456789abcdefghijklmnopqrstuvwxyz"[w])
+		th.PollAt(i)
 	}
+	digits := i - digitStart
 	if !junk {
 		j := i
 		for j < end && parseWhitespace(runes[j]) {
@@ -97,13 +82,17 @@ func (th *Thread) parseInteger(str Value, runes []rune, i, radix int, junk bool)
 	if digits == 0 {
 		return NIL, i
 	}
-	if digitText == nil {
+	if digits <= 12 { // radix^12 fits in an int64 for radix <= 36
+		var acc int64
+		for _, r := range runes[digitStart : digitStart+digits] {
+			acc = acc*int64(radix) + int64(DigitWeight(r, radix))
+		}
 		if neg {
 			acc = -acc
 		}
 		return MakeInt(acc), i
 	}
-	bn, _ := new(big.Int).SetString(string(digitText), radix)
+	bn := th.ParseDigits("PARSE-INTEGER", runes[digitStart:digitStart+digits], radix)
 	if neg {
 		bn.Neg(bn)
 	}

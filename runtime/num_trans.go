@@ -32,7 +32,7 @@ func init() {
 				}
 				return MakeInt(r)
 			}
-			return MakeBigInt(new(big.Int).Sqrt(ToBig(args[0])))
+			return MakeBigInt(th.isqrt(ToBig(args[0])))
 		}},
 		Def{Name: "LOG", Min: 1, Max: 2, Params: "(NUMBER &OPTIONAL BASE)", Fn: func(th *Thread, args []Value) Value {
 			if len(args) == 2 {
