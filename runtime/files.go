@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"math/big"
+	"math/rand/v2"
 	"os"
 	"os/user"
 	"path"
@@ -19,186 +20,6 @@ import (
 	"time"
 	"unicode/utf8"
 )
-
-// --- the file policy ---
-
-// fileLoc is where a file operation goes once the policy has allowed it: a
-// host path, or a name inside the embedder's read-only fs.FS.
-type fileLoc struct {
-	host string // absolute host path ("" when fsys is set)
-	fsys fs.FS
-	name string // slash-separated path inside fsys
-}
-
-const sandboxHint = "The operator can open directories with golem mcp --allow-read DIR / --allow-write DIR " +
-	"(Options.AllowRead / Options.AllowWrite when embedding golem)."
-
-// ResolveFile applies the image's file policy to p (already merged with
-// *default-pathname-defaults*) for an operation named verb ("open", "load",
-// "delete", ...). Unrestricted images may touch any host file. Sandboxed
-// images may read inside Files.ReadDirs and Files.WriteDirs and write inside
-// Files.WriteDirs only; symlinks and ".." are resolved before the check, and
-// the resolved path is what the caller must use. Relative paths resolve
-// against the first allowed directory; reads of relative paths fall back to
-// Files.FS when no directory has the file. Refusals signal FILE-ERROR.
-// It returns the host path, or the fs.FS and the name inside it.
-func (th *Thread) ResolveFile(p *Pathname, write bool, verb string) (host string, fsys fs.FS, name string) {
-	loc := th.resolveAccess(p, write, verb)
-	return loc.host, loc.fsys, loc.name
-}
-
-func (th *Thread) resolveAccess(p *Pathname, write bool, verb string) fileLoc {
-	return th.resolveAccessMode(p, write, false, verb)
-}
-
-// resolveAccessMode is resolveAccess; with noFollow the last component is
-// not followed when it is a symlink (DELETE-FILE and RENAME-FILE act on the
-// link itself, so only its directory must be allowed).
-func (th *Thread) resolveAccessMode(p *Pathname, write, noFollow bool, verb string) fileLoc {
-	native := th.nativePath(p, verb)
-	if !th.Img.Sandbox {
-		abs, err := filepath.Abs(native)
-		if err != nil {
-			abs = native
-		}
-		return fileLoc{host: abs}
-	}
-	fa := th.Img.Files
-	var dirs []string
-	if write {
-		dirs = fa.WriteDirs
-	} else {
-		dirs = append(append([]string(nil), fa.ReadDirs...), fa.WriteDirs...)
-	}
-	rel := !filepath.IsAbs(native)
-	if len(dirs) == 0 {
-		if !write && rel && fa.FS != nil {
-			if name, ok := fsName(native); ok {
-				return fileLoc{fsys: fa.FS, name: name}
-			}
-		}
-		what := "File access is disabled in this session"
-		if write && (len(fa.ReadDirs) > 0 || fa.FS != nil) {
-			what = "Writing files is disabled in this session"
-		}
-		th.fileError(p, what+": cannot ~A ~S. "+sandboxHint, NewString(verb), p)
-	}
-	cand := native
-	if rel {
-		// A relative name is read from the first allowed directory that
-		// has it, and written to (or reported missing in) the first one.
-		cand = filepath.Join(absDir(dirs[0]), native)
-		if !write {
-			for _, d := range dirs {
-				c := filepath.Join(absDir(d), native)
-				if _, err := os.Stat(c); err == nil {
-					cand = c
-					break
-				}
-			}
-		}
-	}
-	real := resolveReal(cand, 0)
-	if dir, base := filepath.Split(cand); noFollow && base != "" && base != "." && base != ".." {
-		real = filepath.Join(resolveReal(dir, 0), base)
-	}
-	inside := false
-	for _, d := range dirs {
-		if within(real, resolveReal(absDir(d), 0)) {
-			inside = true
-			break
-		}
-	}
-	if rel && !write && fa.FS != nil {
-		if _, err := os.Stat(real); !inside || err != nil {
-			if name, ok := fsName(native); ok {
-				if _, err := fs.Stat(fa.FS, name); err == nil {
-					return fileLoc{fsys: fa.FS, name: name}
-				}
-			}
-		}
-	}
-	if !inside {
-		mode := "read"
-		if write {
-			mode = "write"
-		}
-		th.fileError(p, "~S is outside the directories this session may ~A (~A): cannot ~A it. "+sandboxHint,
-			p, NewString(mode), NewString(strings.Join(dirs, ", ")), NewString(verb))
-	}
-	return fileLoc{host: real}
-}
-
-// fsName converts a relative host path to an fs.FS name, refusing names
-// that climb out of the file system's root.
-func fsName(native string) (string, bool) {
-	n := path.Clean(filepath.ToSlash(native))
-	if n == "" {
-		n = "."
-	}
-	return n, fs.ValidPath(n)
-}
-
-func absDir(d string) string {
-	if a, err := filepath.Abs(d); err == nil {
-		return a
-	}
-	return d
-}
-
-// within reports whether p is dir or inside it (both cleaned and absolute).
-func within(p, dir string) bool {
-	r, err := filepath.Rel(dir, p)
-	if err != nil {
-		return false
-	}
-	return r == "." || (r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)))
-}
-
-// resolveReal resolves symlinks and ".." in an absolute path the way the
-// kernel would, also for paths whose tail does not exist yet: the existing
-// prefix is resolved with EvalSymlinks, a dangling symlink is followed to its
-// target, and only never-existing components are joined lexically.
-func resolveReal(p string, depth int) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		if a, err := filepath.Abs(r); err == nil {
-			return a
-		}
-		return r
-	}
-	if depth > 64 {
-		return filepath.Clean(p)
-	}
-	dir, base := filepath.Split(p)
-	if base == "" {
-		trimmed := strings.TrimRight(p, string(filepath.Separator))
-		if trimmed == "" || trimmed == p {
-			return filepath.Clean(p)
-		}
-		return resolveReal(trimmed, depth+1)
-	}
-	if dir == "" {
-		dir = "."
-	}
-	rdir := resolveReal(dir, depth+1)
-	switch base {
-	case ".":
-		return rdir
-	case "..":
-		return filepath.Dir(rdir)
-	}
-	full := filepath.Join(rdir, base)
-	if fi, err := os.Lstat(full); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		target, err := os.Readlink(full)
-		if err == nil {
-			if !filepath.IsAbs(target) {
-				target = rdir + string(filepath.Separator) + target
-			}
-			return resolveReal(target, depth+1)
-		}
-	}
-	return full
-}
 
 // nativePath renders p as a host file name: no escapes, ~ expanded. Wild
 // pathnames are refused.
@@ -283,27 +104,6 @@ func (th *Thread) mergedPathname(v Value) *Pathname {
 	return th.MergePathnames(th.PathnameDesignator(v), th.DefaultPathnameDefaults(), th.Img.Kw("NEWEST"))
 }
 
-// stat returns information about a resolved location.
-func (loc fileLoc) stat() (fs.FileInfo, error) {
-	if loc.fsys != nil {
-		return fs.Stat(loc.fsys, loc.name)
-	}
-	return os.Stat(loc.host)
-}
-
-// truenameOf returns the pathname of an existing location: the host path
-// with symlinks resolved (directories in directory form), or the FS name.
-func (th *Thread) truenameOf(loc fileLoc, isDir bool) *Pathname {
-	if loc.fsys != nil {
-		return ParseNativePath(th.Img, loc.name, isDir)
-	}
-	real := loc.host
-	if r, err := filepath.EvalSymlinks(real); err == nil {
-		real = r
-	}
-	return ParseNativePath(th.Img, real, isDir)
-}
-
 // --- file streams ---
 
 const fileBufSize = 64 << 10
@@ -312,7 +112,8 @@ const fileBufSize = 64 << 10
 // UTF-8 or Latin-1; binary streams move integers of 8 to 64 bits, little-endian.
 type FileStream struct {
 	pathname *Pathname
-	host     string // host path ("" for a file of the embedder's fs.FS)
+	host     string  // host path ("" for a file of the embedder's fs.FS)
+	loc      fileLoc // where host is reached
 	fsName   string
 
 	f  *os.File
@@ -337,8 +138,8 @@ type FileStream struct {
 
 	closed, probe bool
 	created       bool   // the file was created by OPEN: abort deletes it
-	tmp, target   string // :supersede writes tmp and renames it over target on close
-	backup        string // :rename keeps the old file here; abort restores it
+	tmp, target   string // :supersede writes tmp and renames it over target on close (names for loc.ops)
+	backup        string // :rename keeps the old file here; abort restores it (a name for loc.ops)
 	err           error
 }
 
@@ -349,12 +150,7 @@ func (s *FileStream) LispType() string { return "FILE-STREAM" }
 func (s *FileStream) Pathname() *Pathname { return s.pathname }
 
 // HostPath returns the host file the stream reads or writes ("" for an fs.FS file).
-func (s *FileStream) HostPath() string {
-	if s.target != "" {
-		return s.target
-	}
-	return s.host
-}
+func (s *FileStream) HostPath() string { return s.host }
 
 // IsBinary reports whether the stream's elements are integers.
 func (s *FileStream) IsBinary() bool { return s.binary }
@@ -590,18 +386,20 @@ func (s *FileStream) close(abort bool) {
 	if s.f != nil {
 		_ = s.f.Close()
 	}
+	ops := s.loc.ops
 	switch {
+	case ops == nil:
 	case abort && s.tmp != "":
-		_ = os.Remove(s.tmp)
+		_ = ops.Remove(s.tmp)
 	case abort && s.created:
-		_ = os.Remove(s.host)
+		_ = ops.Remove(s.loc.rel)
 		if s.backup != "" {
-			_ = os.Rename(s.backup, s.host)
+			_ = ops.Rename(s.backup, s.loc.rel)
 		}
 	case s.tmp != "":
-		if err := os.Rename(s.tmp, s.target); err != nil && s.err == nil {
+		if err := ops.Rename(s.tmp, s.target); err != nil && s.err == nil {
 			s.err = err
-			_ = os.Remove(s.tmp)
+			_ = ops.Remove(s.tmp)
 		}
 	}
 }
@@ -752,7 +550,7 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 	}
 	loc := th.resolveAccess(p, write, verb)
 	if !write && ifDNE == "CREATE" && loc.fsys == nil {
-		if _, err := os.Stat(loc.host); errors.Is(err, fs.ErrNotExist) {
+		if _, err := loc.stat(); errors.Is(err, fs.ErrNotExist) {
 			loc = th.resolveAccess(p, true, verb)
 		}
 	}
@@ -777,11 +575,12 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 		}
 		return s
 	}
-	s.host = loc.host
-	fi, statErr := os.Stat(loc.host)
+	s.host, s.loc = loc.host, loc
+	ops := loc.ops
+	fi, statErr := loc.stat()
 	exists := statErr == nil
 	if statErr != nil && !errors.Is(statErr, fs.ErrNotExist) {
-		th.fileError(p, "error opening ~S: ~A", p, NewString(osErrText(statErr)))
+		th.openError(p, loc, statErr)
 	}
 	if exists && fi.IsDir() && direction != "PROBE" {
 		th.fileError(p, "error opening ~S: Is a directory", p)
@@ -791,11 +590,7 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 			if ifDNE != "CREATE" {
 				return notExist()
 			}
-			f, err := os.OpenFile(loc.host, os.O_RDWR|os.O_CREATE, 0o666)
-			if err != nil {
-				th.openError(p, loc.host, err)
-			}
-			_ = f.Close()
+			_ = th.openAt(p, loc, os.O_RDWR|os.O_CREATE, 0o666).Close()
 		}
 		s.closed, s.probe = true, true
 		return s
@@ -808,11 +603,7 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 		flags = os.O_WRONLY
 	}
 	create := func() {
-		f, err := os.OpenFile(loc.host, flags|os.O_CREATE|os.O_EXCL, 0o666)
-		if err != nil {
-			th.openError(p, loc.host, err)
-		}
-		s.f, s.created = f, true
+		s.f, s.created = th.openAt(p, loc, flags|os.O_CREATE|os.O_EXCL, 0o666), true
 	}
 	if !exists {
 		if ifDNE != "CREATE" {
@@ -826,11 +617,7 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 			s.created = false
 		}
 	} else if !write {
-		f, err := os.Open(loc.host)
-		if err != nil {
-			th.openError(p, loc.host, err)
-		}
-		s.f = f
+		s.f = th.openAt(p, loc, os.O_RDONLY, 0)
 	} else {
 		switch ifExists {
 		case "NIL":
@@ -838,29 +625,22 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 		case "ERROR", "NEW-VERSION":
 			th.fileError(p, "The file ~S already exists: File exists", p)
 		case "RENAME", "RENAME-AND-DELETE":
-			bak := loc.host + ".bak"
-			if err := os.Rename(loc.host, bak); err != nil {
-				th.openError(p, loc.host, err)
+			bak := loc.rel + ".bak"
+			if err := ops.Rename(loc.rel, bak); err != nil {
+				th.openError(p, loc, err)
 			}
 			if ifExists == "RENAME-AND-DELETE" {
-				_ = os.Remove(bak)
+				_ = ops.Remove(bak)
 			} else {
 				s.backup = bak
 			}
 			create()
 		case "SUPERSEDE":
-			f, err := os.CreateTemp(filepath.Dir(loc.host), "."+filepath.Base(loc.host)+".golem-*")
-			if err != nil {
-				th.openError(p, loc.host, err)
-			}
+			f, tmp := th.createTemp(p, loc)
 			_ = f.Chmod(fi.Mode().Perm())
-			s.f, s.tmp, s.target = f, f.Name(), loc.host
+			s.f, s.tmp, s.target = f, tmp, loc.rel
 		case "OVERWRITE", "APPEND":
-			f, err := os.OpenFile(loc.host, flags, 0)
-			if err != nil {
-				th.openError(p, loc.host, err)
-			}
-			s.f = f
+			s.f = th.openAt(p, loc, flags, 0)
 			s.size = fi.Size()
 			if ifExists == "APPEND" {
 				s.pos = s.size
@@ -884,9 +664,53 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 	return s
 }
 
-func (th *Thread) openError(p *Pathname, host string, err error) {
+// openAt opens loc with flag, signalling FILE-ERROR on failure. In a sandbox
+// the open does not block (a FIFO) and only a regular file is accepted, so
+// /dev/zero or a FIFO in an allowed directory cannot be read or written;
+// everywhere a directory is refused.
+func (th *Thread) openAt(p *Pathname, loc fileLoc, flag int, perm os.FileMode) *os.File {
+	if loc.sandboxed() {
+		flag |= syscall.O_NONBLOCK
+	}
+	f, err := loc.ops.OpenFile(loc.rel, flag, perm)
+	if err != nil {
+		th.openError(p, loc, err)
+	}
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+	case fi.IsDir():
+		err = syscall.EISDIR
+	case loc.sandboxed() && !fi.Mode().IsRegular():
+		err = errNotRegular
+	}
+	if err != nil {
+		_ = f.Close()
+		th.openError(p, loc, err)
+	}
+	return f
+}
+
+// createTemp creates a new temporary file beside loc (for :SUPERSEDE) and
+// returns it with its name for loc.ops.
+func (th *Thread) createTemp(p *Pathname, loc fileLoc) (*os.File, string) {
+	dir, base := filepath.Split(loc.rel)
+	for i := 0; ; i++ {
+		name := dir + "." + base + ".golem-" + strconv.FormatUint(rand.Uint64(), 36)
+		f, err := loc.ops.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			return f, name
+		}
+		if !errors.Is(err, fs.ErrExist) || i >= 100 {
+			th.openError(p, loc, err)
+		}
+	}
+}
+
+func (th *Thread) openError(p *Pathname, loc fileLoc, err error) {
+	th.refuseEscape(p, loc, err)
 	if errors.Is(err, fs.ErrNotExist) {
-		if _, derr := os.Stat(filepath.Dir(host)); derr != nil {
+		if _, derr := loc.ops.Stat(filepath.Dir(loc.rel)); derr != nil {
 			th.fileError(p, "The path ~S does not exist.", p)
 		}
 	}
@@ -896,27 +720,77 @@ func (th *Thread) openError(p *Pathname, host string, err error) {
 // OpenLoadFile opens spec for LOAD under the file policy: the name as given
 // or, when that does not exist and spec has no type, NAME.lisp. It returns
 // the stream (nil when no file exists) and the pathname merged with
-// *default-pathname-defaults*. Sandbox refusals signal FILE-ERROR.
+// *default-pathname-defaults*. The file is read whole, up to
+// LoadSizeLimit of the evaluation's memory limit, and closed at once; in a
+// sandbox it must be a regular file. Refusals signal FILE-ERROR.
 func (th *Thread) OpenLoadFile(spec Value) (*FileStream, *Pathname) {
 	p := th.mergedPathname(spec)
-	try := func(p *Pathname) *FileStream {
-		v := th.openFile([]Value{p, th.Img.Kw("IF-DOES-NOT-EXIST"), NIL}, "load")
-		if s, ok := v.(*FileStream); ok {
-			return s
-		}
-		return nil
-	}
-	if s := try(p); s != nil {
+	if s := th.openLoad(p); s != nil {
 		return s, p
 	}
 	if p.Type == NIL && p.Name != NIL {
 		q := p.copy()
 		q.Type = NewString("lisp")
-		if s := try(q); s != nil {
+		if s := th.openLoad(q); s != nil {
 			return s, q
 		}
 	}
 	return nil, p
+}
+
+// openLoad reads the file p names for LOAD into a character stream, or
+// returns nil when it does not exist.
+func (th *Thread) openLoad(p *Pathname) *FileStream {
+	loc := th.resolveAccess(p, false, "load")
+	max := LoadSizeLimit(th.Limits.MaxMemory)
+	tooLarge := func() {
+		th.fileError(p, "cannot load ~S: it is larger than ~D bytes.", p, MakeInt(max))
+	}
+	var data []byte
+	var err error
+	if loc.fsys != nil {
+		var f fs.File
+		if f, err = loc.fsys.Open(loc.name); err == nil {
+			if fi, serr := f.Stat(); serr == nil && fi.IsDir() {
+				err = syscall.EISDIR
+			} else if serr == nil && fi.Size() > max {
+				tooLarge()
+			} else {
+				data, err = readCapped(f, max)
+			}
+			_ = f.Close()
+		}
+	} else {
+		var f *os.File
+		var fi fs.FileInfo
+		f, fi, err = openRead(loc.ops, loc.rel, os.O_RDONLY, loc.sandboxed())
+		if err == nil {
+			if fi.Mode().IsRegular() {
+				if fi.Size() > max {
+					_ = f.Close()
+					tooLarge()
+				}
+				th.CheckAlloc(fi.Size())
+			}
+			data, err = readCapped(f, max)
+			_ = f.Close()
+		}
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, fs.ErrNotExist):
+		th.refuseEscape(p, loc, err)
+		return nil
+	case errors.Is(err, errTooLarge):
+		tooLarge()
+	default:
+		th.refuseEscape(p, loc, err)
+		th.fileError(p, "error opening ~S: ~A", p, NewString(osErrText(err)))
+	}
+	s := &FileStream{pathname: p, host: loc.host, loc: loc, fsName: loc.name, in: true, elemSize: 1,
+		elemType: th.Img.CLSym("CHARACTER"), format: th.Img.Kw("UTF-8"),
+		ra: bytes.NewReader(data), size: int64(len(data))}
+	return s
 }
 
 // --- directory listing ---
@@ -927,14 +801,37 @@ type lister interface {
 	join(a, b string) string
 }
 
-type osLister struct{}
+// opsLister lists host directories through a location's operations (the
+// host's, or a sandbox directory's os.Root). In a sandbox, a name os.Root
+// refuses (a link that is absolute or leads into another allowed directory)
+// is looked up again through the sandbox's resolution of links.
+type opsLister struct {
+	ops fileOps
+	sb  *Sandbox // nil unrestricted
+	dir string   // the host path of the root names are relative to
+}
 
-func (osLister) readDir(p string) []fs.DirEntry {
-	es, _ := os.ReadDir(p)
+func (l opsLister) readDir(p string) []fs.DirEntry {
+	es := readDirOps(l.ops, p)
+	if es == nil && l.sb != nil {
+		if loc, ok := l.sb.loc(filepath.Join(l.dir, p), false, false, "list"); ok {
+			es = readDirOps(loc.ops, loc.rel)
+		}
+	}
 	return es
 }
-func (osLister) stat(p string) (fs.FileInfo, error) { return os.Stat(p) }
-func (osLister) join(a, b string) string            { return filepath.Join(a, b) }
+
+func (l opsLister) stat(p string) (fs.FileInfo, error) {
+	fi, err := l.ops.Stat(p)
+	if err != nil && l.sb != nil && isEscape(err) {
+		if loc, ok := l.sb.loc(filepath.Join(l.dir, p), false, false, "list"); ok {
+			return loc.stat()
+		}
+	}
+	return fi, err
+}
+
+func (opsLister) join(a, b string) string { return filepath.Join(a, b) }
 
 type fsLister struct{ fsys fs.FS }
 
@@ -965,6 +862,7 @@ func (th *Thread) directory(args []Value) Value {
 		loc := th.resolveAccess(p, false, "list")
 		fi, err := loc.stat()
 		if err != nil {
+			th.refuseEscape(p, loc, err)
 			return NIL
 		}
 		if !resolve && loc.fsys == nil {
@@ -1002,20 +900,13 @@ func (th *Thread) directory(args []Value) Value {
 	var keys []string
 	for _, h := range hits {
 		var tp *Pathname
-		if h.fs {
-			tp = ParseNativePath(th.Img, h.path, h.isDir)
-		} else {
-			hp := h.path
-			if th.Img.Sandbox || resolve {
-				real := resolveReal(hp, 0)
-				if th.Img.Sandbox && !th.readable(real) {
-					continue
-				}
-				if resolve {
-					hp = real
-				}
-			}
-			tp = ParseNativePath(th.Img, hp, h.isDir)
+		switch {
+		case h.loc.fsys != nil:
+			tp = ParseNativePath(th.Img, h.loc.name, h.isDir)
+		case resolve:
+			tp = th.truenameOf(h.loc, h.isDir)
+		default:
+			tp = ParseNativePath(th.Img, h.loc.host, h.isDir)
 		}
 		ns, _ := tp.Namestring()
 		if seen[ns] {
@@ -1037,10 +928,12 @@ func (th *Thread) directory(args []Value) Value {
 	return b.List()
 }
 
-// dirHit is one DIRECTORY result before it becomes a truename.
+// dirHit is one DIRECTORY result before it becomes a truename. Every hit
+// was found by a stat through its location's operations, so in a sandbox a
+// link leading out of the directory is never one.
 type dirHit struct {
-	path      string
-	isDir, fs bool
+	loc   fileLoc
+	isDir bool
 }
 
 // directoryRoots returns where a DIRECTORY search starts. A sandboxed
@@ -1052,8 +945,8 @@ func (th *Thread) directoryRoots(base *Pathname) []fileLoc {
 	}
 	fa := th.Img.Files
 	var locs []fileLoc
-	for _, d := range append(append([]string(nil), fa.ReadDirs...), fa.WriteDirs...) {
-		abs := th.MergePathnames(base, ParseNativePath(th.Img, absDir(d), true), NIL)
+	for _, d := range th.sandbox().allowed(false) {
+		abs := th.MergePathnames(base, ParseNativePath(th.Img, d.path, true), NIL)
 		locs = append(locs, th.resolveAccess(abs, false, "list"))
 	}
 	if fa.FS != nil {
@@ -1070,10 +963,25 @@ func (th *Thread) directoryRoots(base *Pathname) []fileLoc {
 // directoryWalk expands the wild directory elements rest below loc and
 // matches the name and type of p in the directories found.
 func (th *Thread) directoryWalk(loc fileLoc, rest []Value, p *Pathname) []dirHit {
-	var l lister = osLister{}
-	root := loc.host
+	var l lister = opsLister{ops: loc.ops}
+	if loc.sandboxed() {
+		l = opsLister{ops: loc.ops, sb: th.sandbox(), dir: loc.dir.path}
+	}
+	root := loc.rel
 	if loc.fsys != nil {
 		l, root = fsLister{loc.fsys}, loc.name
+	}
+	hit := func(name string, isDir bool) dirHit {
+		h := dirHit{loc: loc, isDir: isDir}
+		switch {
+		case loc.fsys != nil:
+			h.loc.name = name
+		case loc.sandboxed():
+			h.loc.rel, h.loc.host = name, filepath.Join(loc.dir.path, name)
+		default:
+			h.loc.rel, h.loc.host = name, name
+		}
+		return h
 	}
 	if !isDirAt(l, root) {
 		return nil
@@ -1118,14 +1026,14 @@ func (th *Thread) directoryWalk(loc fileLoc, rest []Value, p *Pathname) []dirHit
 	var hits []dirHit
 	for _, d := range dirs {
 		if p.isDirectoryForm() {
-			hits = append(hits, dirHit{d, true, loc.fsys != nil})
+			hits = append(hits, hit(d, true))
 			continue
 		}
 		if !isWildComponent(p.Name) && !isWildComponent(p.Type) {
 			name, _ := p.fileNamestringNative()
 			j := l.join(d, name)
 			if fi, err := l.stat(j); err == nil {
-				hits = append(hits, dirHit{j, fi.IsDir(), loc.fsys != nil})
+				hits = append(hits, hit(j, fi.IsDir()))
 			}
 			continue
 		}
@@ -1137,7 +1045,7 @@ func (th *Thread) directoryWalk(loc fileLoc, rest []Value, p *Pathname) []dirHit
 				if err != nil {
 					continue
 				}
-				hits = append(hits, dirHit{j, fi.IsDir(), loc.fsys != nil})
+				hits = append(hits, hit(j, fi.IsDir()))
 			}
 		}
 	}
@@ -1204,18 +1112,6 @@ func (th *Thread) walkDirs(l lister, d string) []string {
 	return out
 }
 
-// readable reports whether a resolved host path lies inside the sandbox's
-// readable directories.
-func (th *Thread) readable(real string) bool {
-	fa := th.Img.Files
-	for _, d := range append(append([]string(nil), fa.ReadDirs...), fa.WriteDirs...) {
-		if within(real, resolveReal(absDir(d), 0)) {
-			return true
-		}
-	}
-	return false
-}
-
 // --- builtins ---
 
 func (th *Thread) fileStreamArg(v Value) *FileStream {
@@ -1266,6 +1162,7 @@ func (th *Thread) existingLoc(v Value, verb, what string) (*Pathname, fileLoc, f
 	loc := th.resolveAccess(p, false, verb)
 	fi, err := loc.stat()
 	if err != nil {
+		th.refuseEscape(p, loc, err)
 		name := loc.host
 		if loc.fsys != nil {
 			name = loc.name
@@ -1301,8 +1198,8 @@ func fileDefs() []Def {
 			Fn:     func(th *Thread, args []Value) Value { return th.OpenFile(args) }},
 		{Name: "PROBE-FILE", Min: 1, Max: 1, Params: "(PATHSPEC)", Fn: func(th *Thread, args []Value) Value {
 			if s, ok := args[0].(*FileStream); ok && s.host != "" {
-				if fi, err := os.Stat(s.HostPath()); err == nil {
-					return th.truenameOf(fileLoc{host: s.HostPath()}, fi.IsDir())
+				if fi, err := s.loc.stat(); err == nil {
+					return th.truenameOf(s.loc, fi.IsDir())
 				}
 				return NIL
 			}
@@ -1310,6 +1207,7 @@ func fileDefs() []Def {
 			loc := th.resolveAccess(p, false, "probe")
 			fi, err := loc.stat()
 			if err != nil {
+				th.refuseEscape(p, loc, err)
 				return NIL
 			}
 			return th.truenameOf(loc, fi.IsDir())
@@ -1319,7 +1217,7 @@ func fileDefs() []Def {
 				if s.host == "" {
 					return ParseNativePath(th.Img, s.fsName, false)
 				}
-				return th.truenameOf(fileLoc{host: s.HostPath()}, false)
+				return th.truenameOf(s.loc, false)
 			}
 			_, loc, fi := th.existingLoc(args[0], "probe", "TRUENAME")
 			return th.truenameOf(loc, fi.IsDir())
@@ -1341,14 +1239,15 @@ func fileDefs() []Def {
 			}
 			p := th.mergedPathname(args[0])
 			loc := th.resolveAccessMode(p, true, true, "delete")
-			fi, err := os.Lstat(loc.host)
+			fi, err := loc.ops.Lstat(loc.rel)
 			if err == nil && fi.IsDir() {
 				err = syscall.EISDIR
 			}
 			if err == nil {
-				err = os.Remove(loc.host)
+				err = loc.ops.Remove(loc.rel)
 			}
 			if err != nil {
+				th.refuseEscape(p, loc, err)
 				th.fileError(p, "Could not delete the file ~S: ~A", NewString(loc.host), NewString(osErrText(err)))
 			}
 			return T
@@ -1356,13 +1255,22 @@ func fileDefs() []Def {
 		{Name: "RENAME-FILE", Min: 2, Max: 2, MV: true, Params: "(FILE NEW-NAME)", Fn: func(th *Thread, args []Value) Value {
 			p := th.mergedPathname(args[0])
 			loc := th.resolveAccessMode(p, true, true, "rename")
-			if _, err := os.Lstat(loc.host); err != nil {
+			if _, err := loc.ops.Lstat(loc.rel); err != nil {
+				th.refuseEscape(p, loc, err)
 				th.fileError(p, "Failed to find the TRUENAME of ~A: ~A", NewString(loc.host), NewString(osErrText(err)))
 			}
 			old := th.truenameOf(loc, false)
 			np := th.MergePathnames(th.PathnameDesignator(args[1]), p, th.Img.Kw("NEWEST"))
 			nloc := th.resolveAccessMode(np, true, true, "rename to")
-			if err := os.Rename(loc.host, nloc.host); err != nil {
+			var err error
+			if loc.dir != nloc.dir {
+				// Two sandbox directories: no os.Root reaches both.
+				err = syscall.EXDEV
+			} else {
+				err = loc.ops.Rename(loc.rel, nloc.rel)
+			}
+			if err != nil {
+				th.refuseEscape(np, nloc, err)
 				th.fileError(p, "Failed to rename ~A to ~A: ~A", NewString(loc.host), NewString(nloc.host), NewString(osErrText(err)))
 			}
 			return th.Values(np, old, th.truenameOf(nloc, false))
@@ -1379,7 +1287,7 @@ func fileDefs() []Def {
 					}
 				}
 				loc := th.resolveAccess(dir, true, "create directories for")
-				if fi, err := os.Stat(loc.host); err == nil && fi.IsDir() {
+				if fi, err := loc.stat(); err == nil && fi.IsDir() {
 					return th.Values2(args[0], NIL)
 				}
 				mode := os.FileMode(0o777)
@@ -1390,7 +1298,8 @@ func fileDefs() []Def {
 					out := th.OutputStream(NIL)
 					out.WriteString("creating directory: " + loc.host + "\n")
 				}
-				if err := os.MkdirAll(loc.host, mode); err != nil {
+				if err := loc.ops.MkdirAll(loc.rel, mode); err != nil {
+					th.refuseEscape(p, loc, err)
 					th.fileError(p, "can't create directory ~A: ~A", NewString(loc.host), NewString(osErrText(err)))
 				}
 				return th.Values2(args[0], T)
