@@ -310,7 +310,9 @@ func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequentia
 
 // --- block / return-from ---
 
-type blockToken struct{ done bool }
+// blockToken identifies one entry into a BLOCK; late records that it was
+// entered while the evaluation was stopped (see rt.Thread.Land).
+type blockToken struct{ done, late bool }
 
 type nonLocalExit struct {
 	tok  any
@@ -355,7 +357,7 @@ func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	}
 	slot := t.tokVar.index
 	return func(th *rt.Thread, f *Frame) (result rt.Value) {
-		tok := &blockToken{}
+		tok := &blockToken{late: th.Stopped()}
 		f.Slots[slot] = &box{V: tok}
 		saved := th.Save()
 		defer func() {
@@ -365,6 +367,7 @@ func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 				if !ok || e.tok != tok {
 					panic(r)
 				}
+				th.Land(tok.late)
 				th.Restore(saved)
 				result = th.Values(e.vals...)
 			}
@@ -446,7 +449,8 @@ func compileReturnFrom(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 
 // --- tagbody / go ---
 
-type tagToken struct{ done bool }
+// tagToken identifies one entry into a TAGBODY, like blockToken.
+type tagToken struct{ done, late bool }
 
 type goJump struct {
 	t   *exitTarget
@@ -522,7 +526,7 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	}
 	slot := t.tokVar.index
 	return func(th *rt.Thread, f *Frame) rt.Value {
-		tok := &tagToken{}
+		tok := &tagToken{late: th.Stopped()}
 		f.Slots[slot] = &box{V: tok}
 		saved := th.Save()
 		pc := 0
@@ -625,6 +629,9 @@ func runGuarded(th *rt.Thread, f *Frame, tok *tagToken, saved rt.DynState,
 				tok.done = true
 				panic(r)
 			}
+			tok.done = true // until the jump is allowed to land
+			th.Land(tok.late)
+			tok.done = false
 			th.Restore(saved)
 			th.Tick()
 			next, jumped = e.tag, true
@@ -686,6 +693,7 @@ func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	return func(th *rt.Thread, f *Frame) (result rt.Value) {
 		tag := tagCode(th, f)
 		saved := th.Save()
+		late := th.Stopped()
 		th.Catchers = append(th.Catchers, tag)
 		defer func() {
 			if r := recover(); r != nil {
@@ -695,6 +703,7 @@ func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 				if !ok || e.tag != tag {
 					panic(r)
 				}
+				th.Land(late)
 				th.Restore(saved)
 				result = th.Values(e.vals...)
 			}
@@ -766,7 +775,11 @@ func compileUnwindProtect(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code
 			}
 			r := recover()
 			th.Restore(saved)
-			cleanup(th, f)
+			// A stopped evaluation runs its cleanups within a grace budget
+			// (and refuses their exits); past it they are skipped.
+			if th.CleanupAllowed(r) {
+				cleanup(th, f)
+			}
 			panic(r)
 		}()
 		v := protected(th, f)

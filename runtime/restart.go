@@ -33,6 +33,7 @@ type RestartSpec struct {
 func (th *Thread) WithRestarts(specs []RestartSpec, body func()) (chosen int, args []Value) {
 	tok := new(int)
 	saved := th.Save()
+	late := th.Stopped()
 	chosen = -1
 	func() {
 		defer func() {
@@ -41,6 +42,7 @@ func (th *Thread) WithRestarts(specs []RestartSpec, body func()) (chosen int, ar
 				if !ok || e.tok != tok {
 					panic(p)
 				}
+				th.Land(late)
 				th.Restore(saved)
 				chosen, args = e.index, e.args
 			}

@@ -73,10 +73,17 @@ func (th *Thread) PushRestart(r *Restart) {
 // runs with its own cluster and the ones inside it disabled. Signal returns
 // when every applicable handler declined.
 func (th *Thread) Signal(c *Instance) {
-	if bos := th.Img.S.BreakOnSignals.Value; bos != nil && bos != NIL && th.TypeP(c, bos) {
+	floor := 0
+	if th.interrupted.Load() != 0 {
+		// A stopped evaluation runs no handler established before the
+		// stop: none may end its unwinding. A cleanup running within its
+		// grace budget still has the handlers it established itself.
+		th.stopNow()
+		floor = th.handlerFloor
+	} else if bos := th.Img.S.BreakOnSignals.Value; bos != nil && bos != NIL && th.TypeP(c, bos) {
 		th.InvokeDebugger(c)
 	}
-	for i := len(th.Handlers) - 1; i >= 0; i-- {
+	for i := len(th.Handlers) - 1; i >= floor; i-- {
 		for _, h := range th.Handlers[i] {
 			if th.TypeP(c, h.Type) {
 				saved := th.Handlers
@@ -99,6 +106,9 @@ func (th *Thread) Error(c *Instance) Value {
 // InvokeDebugger calls *debugger-hook* and then the image's debugger; it does
 // not return.
 func (th *Thread) InvokeDebugger(c *Instance) {
+	if th.interrupted.Load() != 0 {
+		panic(th.StopValue())
+	}
 	hookSym := th.Img.S.DebuggerHook
 	if hook := hookSym.Value; hook != nil && hook != NIL {
 		th.BindSpecial(hookSym, NIL)
@@ -248,7 +258,7 @@ func (th *Thread) StorageCondition(msg string) Value {
 // some headroom for the handlers; exhausting that too stops the evaluation.
 func (th *Thread) StackExhausted() {
 	if th.Limits.MaxDepth > th.baseDepth()+500 || th.NestDepth < 0 {
-		panic(&Interrupted{Reason: "control stack exhausted while handling a stack exhaustion"})
+		th.Stop("control stack exhausted while handling a stack exhaustion")
 	}
 	if th.origDepth == 0 {
 		th.origDepth = th.Limits.MaxDepth

@@ -79,6 +79,15 @@ type Thread struct {
 	interrupted  atomic.Int32
 	reason       atomic.Value // string
 	reasonOnce   sync.Once
+	// stop is the panic value carrying a stopped evaluation to its top
+	// level (see StopValue); graceEnd and graceSteps bound the cleanups
+	// that run on the way. Only the evaluating goroutine uses them.
+	stop       any
+	graceEnd   time.Time
+	graceSteps uint64
+	// handlerFloor is the number of handler clusters established outside
+	// the cleanup running during a stop: Signal ignores those.
+	handlerFloor int
 	// Allocated counts bytes of program-sized allocations (arrays, strings, bignums).
 	Allocated int64
 	// Output counts characters written to limited output streams.
@@ -130,6 +139,116 @@ type Interrupted struct{ Reason string }
 
 func (e *Interrupted) Error() string { return e.Reason }
 
+// Stopping an evaluation. Once a limit fires (the timeout, the step limit,
+// Interrupt, the context's end, or an unhandled STORAGE-CONDITION), the
+// evaluation is stopped for good: the interrupt flag stays set until the
+// Thread is discarded (each evaluation runs on a fresh Thread), the stop
+// value unwinds to the top level, and nothing on the way can end the
+// unwinding. A non-local exit (GO, RETURN-FROM, THROW, a restart) to a
+// point established before the stop is refused (Land), handlers
+// established before the stop no longer run (Signal), and the debugger is
+// not entered. UNWIND-PROTECT cleanups still run, but all of them together
+// within a grace budget of CleanupGrace of wall time and CleanupGraceSteps
+// steps; after that they are cut at their next check and the remaining ones
+// are skipped (CleanupAllowed). Inside a cleanup, exits and handlers that
+// the cleanup itself established work as usual. Exits that stay inside one
+// compiled function (returned sentinels, no panic) need no check: they
+// cannot leave a cleanup, whose value is discarded, nor a handler, which is
+// a function.
+
+// CleanupGrace is the wall time that the cleanups of a stopped evaluation
+// may take, all together.
+const CleanupGrace = 100 * time.Millisecond
+
+// CleanupGraceSteps is the number of steps that the cleanups of a stopped
+// evaluation may take, all together.
+const CleanupGraceSteps = 1 << 20
+
+// Stopping reports whether the evaluation has been stopped, or is about to
+// be (the interrupt flag is set). A cheap atomic load.
+func (th *Thread) Stopping() bool { return th.interrupted.Load() != 0 }
+
+// StopValue returns the panic value that carries the stopped evaluation to
+// its top level (an *Interrupted with the interrupt's reason, or the
+// *Unhandled of the STORAGE-CONDITION that stopped it), starting the
+// cleanups' grace budget the first time. Call it only when Stopping.
+func (th *Thread) StopValue() any {
+	if th.stop == nil {
+		r, _ := th.reason.Load().(string)
+		th.beginStop(&Interrupted{Reason: r})
+	}
+	return th.stop
+}
+
+// beginStop makes v the stop value and raises the interrupt flag.
+func (th *Thread) beginStop(v any) {
+	th.stop = v
+	th.graceEnd = time.Now().Add(CleanupGrace)
+	th.graceSteps = th.steps + CleanupGraceSteps
+	th.interrupted.Store(1)
+}
+
+// Stop stops the evaluation with reason at once, grace or not (a limit that
+// leaves no room to run anything, such as the stack).
+func (th *Thread) Stop(reason string) {
+	th.Interrupt(reason)
+	panic(th.StopValue())
+}
+
+// Stopped reports whether the stop has begun: only cleanups run from then
+// on, so an exit point established now lies inside the running cleanup.
+func (th *Thread) Stopped() bool { return th.stop != nil }
+
+// Land is called where a non-local exit is about to land (BLOCK, TAGBODY,
+// CATCH, a restart established from Go), before any state is restored;
+// late is what Stopped said when the exit point was established. When the
+// evaluation is stopping, an exit to a point established before the stop
+// is refused: the stop value continues unwinding towards the top level.
+// Exits within a cleanup (to points established during the stop) land.
+func (th *Thread) Land(late bool) {
+	if th.interrupted.Load() != 0 && !late {
+		panic(th.StopValue())
+	}
+}
+
+// CleanupAllowed reports whether an UNWIND-PROTECT cleanup may run while
+// the panic r unwinds through it: always, except once the evaluation is
+// stopping and the cleanups' grace budget is spent. An unhandled
+// STORAGE-CONDITION crossing a cleanup on its way to the top level stops
+// the evaluation as a timeout does: a memory or stack limit cannot be
+// swallowed either.
+func (th *Thread) CleanupAllowed(r any) bool {
+	if th.interrupted.Load() == 0 {
+		u, ok := r.(*Unhandled)
+		if !ok || !th.TypeP(u.Condition, th.Img.CLSym("STORAGE-CONDITION")) {
+			return true
+		}
+		th.beginStop(u)
+	}
+	th.StopValue()
+	if !th.inGrace() {
+		return false
+	}
+	// The handlers in place now were all established before the stop
+	// (or in an enclosing cleanup): the cleanup's signals skip them.
+	th.handlerFloor = len(th.Handlers)
+	return true
+}
+
+func (th *Thread) inGrace() bool {
+	return th.steps < th.graceSteps && time.Now().Before(th.graceEnd)
+}
+
+// stopNow unwinds a stopping evaluation: it panics with the stop value,
+// except while the cleanups of an unwinding already under way are within
+// their grace budget.
+func (th *Thread) stopNow() {
+	if th.stop != nil && th.inGrace() {
+		return
+	}
+	panic(th.StopValue())
+}
+
 // Tick counts one step (a call or a backward jump) and checks limits and
 // interrupts every checkInterval steps (a few microseconds of work).
 func (th *Thread) Tick() {
@@ -150,18 +269,18 @@ func (th *Thread) CheckInterrupt() {
 func (th *Thread) slowCheck() {
 	th.nextCheck = th.steps + checkInterval
 	if th.interrupted.Load() != 0 {
-		r, _ := th.reason.Load().(string)
-		panic(&Interrupted{Reason: r})
+		th.stopNow()
+		return // a cleanup within the grace budget
 	}
 	if th.Limits.MaxSteps > 0 && th.steps > th.Limits.MaxSteps {
 		th.Interrupt("step limit exceeded")
-		th.slowCheck()
+		th.stopNow()
 	}
 	// The deadline first: a context that ends at the same deadline should
 	// still be reported as a timeout.
 	if !th.deadline.IsZero() && !time.Now().Before(th.deadline) {
 		th.Interrupt("timeout: evaluation took longer than " + th.deadlineSpan.Round(time.Millisecond).String())
-		th.slowCheck()
+		th.stopNow()
 	}
 	select {
 	case <-th.Ctx.Done():
@@ -170,7 +289,7 @@ func (th *Thread) slowCheck() {
 			reason = "timeout: evaluation took longer than " + th.deadlineSpan.Round(time.Millisecond).String()
 		}
 		th.Interrupt(reason)
-		th.slowCheck()
+		th.stopNow()
 	default:
 	}
 	th.memChecks++
