@@ -12,13 +12,18 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/golem-lisp/golem"
+	rt "github.com/golem-lisp/golem/runtime"
 )
 
 // load-system: ASDF-style loading of local systems. A system is found as
 // NAME.asd (or NAME/NAME.asd) in the call's path, the server's system
 // directories and the working directory; its defsystem form is read as data
 // (never evaluated) and its files are evaluated in the session in order,
-// dependencies first, each system once per session.
+// dependencies first, each system once per session. Every file is read
+// through a sandbox (runtime.Sandbox, os.Root underneath) over the --systems,
+// --allow-read and --allow-write directories and the working directory; a
+// system's components must lie beneath the innermost of those holding its
+// .asd file, must be regular files, and at most runtime.LoadSizeLimit bytes.
 
 func (s *Server) addLoadSystemTool() {
 	s.mcp.AddTool(tool("load-system",
@@ -37,6 +42,7 @@ type asdSystem struct {
 	dependsOn     []string
 	components    []asdComponent
 	serial        bool
+	sb            *rt.Sandbox // the files are read through it
 }
 
 type asdComponent struct {
@@ -74,17 +80,27 @@ func (s *Server) loadSystem(ctx context.Context, sess *Session, _ mcpgo.CallTool
 		}
 		dirs = append(dirs, abs)
 	}
-	dirs = append(dirs, s.opts.SystemDirs...)
+	for _, d := range s.opts.SystemDirs {
+		if abs, err := filepath.Abs(d); err == nil {
+			d = abs
+		}
+		dirs = append(dirs, d)
+	}
 	if wd, err := os.Getwd(); err == nil {
 		dirs = append(dirs, wd)
 	}
+	// Every .asd and source file is read through a sandbox over the
+	// directories systems may come from.
+	sb := rt.NewSandbox(s.systemRoots(), nil)
+	defer sb.Close()
 	if s.opts.Limits.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, s.opts.Limits.Timeout)
 		defer cancel()
 	}
 	in := sess.Interpreter()
-	l := &systemLoader{srv: s, sess: sess, in: in, dirs: dirs, loading: map[string]bool{}}
+	l := &systemLoader{srv: s, sess: sess, in: in, dirs: dirs, loading: map[string]bool{},
+		sb: sb, maxBytes: rt.LoadSizeLimit(s.opts.Limits.MaxMemory)}
 	err := l.load(ctx, name, "")
 	text := strings.Join(l.log, "\n")
 	out := sectionsText(l.stdout.String(), l.stderr.String(), l.warnings)
@@ -133,6 +149,16 @@ func sectionsText(stdout, stderr string, warnings []string) string {
 	return strings.Join(parts, "\n\n")
 }
 
+// systemRoots are the directories load-system may read: the --systems,
+// --allow-read and --allow-write directories and the working directory.
+func (s *Server) systemRoots() []string {
+	roots := append(append(append([]string(nil), s.opts.SystemDirs...), s.opts.AllowRead...), s.opts.AllowWrite...)
+	if wd, err := os.Getwd(); err == nil {
+		roots = append(roots, wd)
+	}
+	return roots
+}
+
 // checkSystemPath accepts a directory inside the working directory or a
 // configured system directory.
 func (s *Server) checkSystemPath(path string) (string, error) {
@@ -147,11 +173,7 @@ func (s *Server) checkSystemPath(path string) (string, error) {
 	if err != nil || !st.IsDir() {
 		return "", fmt.Errorf("load-system `path` must be an existing directory: %s", path)
 	}
-	roots := append(append(append([]string(nil), s.opts.SystemDirs...), s.opts.AllowRead...), s.opts.AllowWrite...)
-	if wd, err := os.Getwd(); err == nil {
-		roots = append(roots, wd)
-	}
-	for _, r := range roots {
+	for _, r := range s.systemRoots() {
 		r, err := filepath.Abs(r)
 		if err != nil {
 			continue
@@ -164,7 +186,7 @@ func (s *Server) checkSystemPath(path string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("load-system `path` %s is outside the directories systems may be loaded from "+
-		"(the working directory, --systems and --allow-read directories)", path)
+		"(the working directory, --systems, --allow-read and --allow-write directories)", path)
 }
 
 type systemLoader struct {
@@ -172,6 +194,8 @@ type systemLoader struct {
 	sess     *Session
 	in       *golem.Interpreter
 	dirs     []string
+	sb       *rt.Sandbox // every file is read through it
+	maxBytes int64       // the largest file read
 	loading  map[string]bool
 	log      []string
 	stdout   strings.Builder
@@ -194,7 +218,7 @@ func (l *systemLoader) load(ctx context.Context, name, requiredBy string) error 
 	}
 	l.loading[name] = true
 	defer delete(l.loading, name)
-	sys, err := l.find(name)
+	sys, err := l.find(ctx, name)
 	if err != nil {
 		var nf *systemNotFound
 		if errors.As(err, &nf) {
@@ -209,7 +233,7 @@ func (l *systemLoader) load(ctx context.Context, name, requiredBy string) error 
 		}
 	}
 	for _, file := range componentFiles(sys.dir, sys.components, sys.serial) {
-		if err := l.loadFile(ctx, file); err != nil {
+		if err := l.loadFile(ctx, sys.sb, file); err != nil {
 			return err
 		}
 	}
@@ -222,12 +246,29 @@ func (l *systemLoader) load(ctx context.Context, name, requiredBy string) error 
 	return nil
 }
 
+// readFile reads path through sb, at most maxBytes of a regular file. A
+// missing file gives ok false unless mustExist; any other failure (outside
+// the sandbox, through a link that leaves it, not a regular file, too large)
+// is a FILE-ERROR signalled in the session, returned as a *golem.Error whose
+// report names the file but never shows its content.
+func (l *systemLoader) readFile(ctx context.Context, sb *rt.Sandbox, path string, mustExist bool) ([]byte, bool, error) {
+	data, err := sb.ReadFile(path, l.maxBytes)
+	if err == nil {
+		return data, true, nil
+	}
+	if !mustExist && rt.NotFound(err) {
+		return nil, false, nil
+	}
+	return nil, false, l.in.Run(ctx, func(th *rt.Thread) { th.SandboxReadError(sb, path, l.maxBytes, err) })
+}
+
 // loadFile evaluates one source file with *package* bound, as LOAD does, so
-// an in-package in the file does not change the session's package.
-func (l *systemLoader) loadFile(ctx context.Context, file string) error {
-	src, err := os.ReadFile(file)
+// an in-package in the file does not change the session's package. The file
+// is read through sb, the directory its system's .asd file was found in.
+func (l *systemLoader) loadFile(ctx context.Context, sb *rt.Sandbox, file string) error {
+	src, _, err := l.readFile(ctx, sb, file, true)
 	if err != nil {
-		return fmt.Errorf("cannot read %s: %v", file, err)
+		return err
 	}
 	// *package* is restored afterwards, as LOAD does, even if the
 	// interpreter leaves the binding in place.
@@ -307,20 +348,31 @@ func orderComponents(comps []asdComponent, serial bool) []asdComponent {
 
 // find locates and parses the system called name. "foo/test" lives in
 // foo.asd.
-func (l *systemLoader) find(name string) (*asdSystem, error) {
+func (l *systemLoader) find(ctx context.Context, name string) (*asdSystem, error) {
 	primary, _, _ := strings.Cut(name, "/")
 	for _, dir := range l.dirs {
 		for _, cand := range []string{filepath.Join(dir, primary+".asd"), filepath.Join(dir, primary, primary+".asd")} {
-			data, err := os.ReadFile(cand)
+			data, found, err := l.readFile(ctx, l.sb, cand, false)
 			if err != nil {
+				return nil, err
+			}
+			if !found {
 				continue
 			}
 			systems, err := parseASD(string(data), filepath.Dir(cand))
 			if err != nil {
 				return nil, fmt.Errorf("cannot read %s: %v", cand, err)
 			}
+			// Components are read beneath the innermost allowed directory
+			// holding the .asd file: a system in an --allow-write
+			// directory cannot name files outside it.
+			compSB := l.sb.Narrow(cand)
+			if compSB == nil {
+				compSB = rt.NewSandbox(nil, nil)
+			}
 			for _, sys := range systems {
 				if sys.name == name {
+					sys.sb = compSB
 					return sys, nil
 				}
 			}

@@ -386,18 +386,15 @@ func (sb *Sandbox) ReadFile(path string, max int64) ([]byte, error) {
 	return readCapped(f, max)
 }
 
-// ReadSandboxFile is Sandbox.ReadFile signalling FILE-ERROR for every
-// failure but a missing file, which returns ok false unless mustExist (then
-// it is a FILE-ERROR too). The error names the file, never its content.
-func (th *Thread) ReadSandboxFile(sb *Sandbox, path string, max int64, mustExist bool) (data []byte, ok bool) {
-	data, err := sb.ReadFile(path, max)
-	if err == nil {
-		th.CheckAlloc(int64(len(data)))
-		return data, true
-	}
-	if errors.Is(err, fs.ErrNotExist) && !mustExist {
-		return nil, false
-	}
+// NotFound reports whether err, from Sandbox.ReadFile, means that no file
+// is there (nothing of the path, or a component that is not a directory).
+func NotFound(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+// SandboxReadError signals the FILE-ERROR for err, a failure of
+// sb.ReadFile(path, max). Its report names the file, never its content.
+func (th *Thread) SandboxReadError(sb *Sandbox, path string, max int64, err error) {
 	p := ParseNativePath(th.Img, path, false)
 	switch {
 	case isEscape(err):
@@ -407,7 +404,6 @@ func (th *Thread) ReadSandboxFile(sb *Sandbox, path string, max int64, mustExist
 		th.fileError(p, "cannot load ~S: it is larger than ~D bytes.", p, MakeInt(max))
 	}
 	th.fileError(p, "cannot load ~S: ~A", p, NewString(osErrText(err)))
-	return nil, false
 }
 
 // sandboxKey keys an image's Sandbox in Image.Extra.
