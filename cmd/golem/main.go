@@ -27,7 +27,32 @@ Usage:
   golem repl                      interactive REPL
   golem mcp [--http ADDR]         serve MCP over stdio (or streamable HTTP at ADDR/mcp)
   golem version                   print the version
+
+File access: eval, run and repl run your own Lisp with full access to the
+host's files, as sbcl does: OPEN, LOAD, DIRECTORY, DELETE-FILE, RENAME-FILE
+and COMPILE-FILE reach any path your user can. Do not run untrusted code with
+them. golem mcp is sandboxed instead: Lisp code there has no file access
+except in the directories the operator opens with --allow-read and
+--allow-write (see golem mcp --help).
 `
+
+// fileAccessNote ends the help of eval, run and repl.
+const fileAccessNote = `
+File access is unrestricted: the code can read, write and delete any file
+your user can (OPEN, LOAD, DIRECTORY, DELETE-FILE, ...), as in sbcl. Use
+golem mcp, which is sandboxed, for code you do not trust.
+`
+
+// commandHelp is the --help text of eval, run and repl.
+var commandHelp = map[string]string{
+	"eval": "Usage: golem eval [--package P] CODE\n\nEvaluate CODE and print the evaluate-lisp response text; exit 1 on an unhandled error.\n",
+	"run":  "Usage: golem run FILE...\n\nLoad the files in order like sbcl --script (- reads standard input).\n",
+	"repl": "Usage: golem repl\n\nAn interactive REPL.\n",
+}
+
+func isHelp(args []string) bool {
+	return len(args) > 0 && (args[0] == "--help" || args[0] == "-help" || args[0] == "-h")
+}
 
 func main() {
 	if os.Getenv("GOGC") == "" {
@@ -42,6 +67,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
+	}
+	if h, ok := commandHelp[args[0]]; ok && isHelp(args[1:]) {
+		fmt.Fprint(stdout, h+fileAccessNote)
+		return 0
 	}
 	switch args[0] {
 	case "eval":
@@ -66,6 +95,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func cmdEval(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, commandHelp["eval"]+"\nFlags:\n")
+		fs.PrintDefaults()
+		fmt.Fprint(stderr, fileAccessNote)
+	}
 	pkg := fs.String("package", "", "package to evaluate in")
 	if err := fs.Parse(args); err != nil {
 		return 2
