@@ -146,9 +146,11 @@ func SeqToSlice(th *Thread, seq Value) []Value {
 	}
 	th.seqArg(seq)
 	n := vecLen(seq)
+	th.CheckAlloc(int64(n) * 16)
 	out := make([]Value, n)
 	for i := range out {
 		out[i] = th.arRef(seq, i)
+		th.PollAt(i)
 	}
 	return out
 }
@@ -168,15 +170,18 @@ func (th *Thread) seqSlice(seq Value, start, end int) []Value {
 				out = append(out, c.Car)
 			}
 			l = c.Cdr
+			th.PollAt(i)
 		}
 		return out
 	}
 	if seq == NIL {
 		return nil
 	}
+	th.CheckAlloc(int64(end-start) * 16)
 	out := make([]Value, end-start)
 	for i := range out {
 		out[i] = th.arRef(seq, start+i)
+		th.PollAt(i)
 	}
 	return out
 }
@@ -309,14 +314,16 @@ func (th *Thread) seqSetRange(seq Value, start int, items []Value) {
 		for i := 0; i < start; i++ {
 			l = l.(*Cons).Cdr
 		}
-		for _, x := range items {
+		for i, x := range items {
 			c := l.(*Cons)
 			c.Car = x
 			l = c.Cdr
+			th.PollAt(i)
 		}
 		return
 	}
 	for i, x := range items {
 		th.arSet(seq, start+i, x)
+		th.PollAt(i)
 	}
 }

@@ -24,3 +24,13 @@ func (th *Thread) PollAt(i int) {
 		th.Poll()
 	}
 }
+
+// PollWork adds n units of work to the counter *w and calls Poll each time
+// it passes pollInterval, for loops whose iterations cost unequal amounts.
+func (th *Thread) PollWork(w *int, n int) {
+	*w += n
+	if *w >= pollInterval {
+		*w = 0
+		th.Poll()
+	}
+}

@@ -184,6 +184,12 @@ func (th *Thread) seqScan(seq Value, o seqOpts, fn func(i int, x Value) bool) {
 	} else {
 		var e int
 		_, s, e = th.seqRange(seq, o.start, o.end)
+		if _, simple := seq.(*Vector); !simple {
+			// Strings and other specialized vectors are read in place:
+			// a slice of boxed elements could be many times their size.
+			th.scanInPlace(seq, s, e, o.fromEnd, fn)
+			return
+		}
 		xs = th.seqSlice(seq, s, e)
 	}
 	if o.fromEnd {
@@ -191,6 +197,7 @@ func (th *Thread) seqScan(seq Value, o seqOpts, fn func(i int, x Value) bool) {
 			if !fn(s+i, xs[i]) {
 				return
 			}
+			th.PollAt(i)
 		}
 		return
 	}
@@ -198,6 +205,27 @@ func (th *Thread) seqScan(seq Value, o seqOpts, fn func(i int, x Value) bool) {
 		if !fn(s+i, x) {
 			return
 		}
+		th.PollAt(i)
+	}
+}
+
+// scanInPlace is seqScan over elements s..e of a vector other than a
+// simple *Vector.
+func (th *Thread) scanInPlace(seq Value, s, e int, fromEnd bool, fn func(i int, x Value) bool) {
+	if fromEnd {
+		for i := e - 1; i >= s; i-- {
+			if !fn(i, th.arRef(seq, i)) {
+				return
+			}
+			th.PollAt(i)
+		}
+		return
+	}
+	for i := s; i < e; i++ {
+		if !fn(i, th.arRef(seq, i)) {
+			return
+		}
+		th.PollAt(i)
 	}
 }
 
@@ -236,6 +264,7 @@ func (th *Thread) markMatches(xs []Value, o seqOpts, match func(Value) bool) ([]
 				flags[i] = true
 				n++
 			}
+			th.PollAt(i)
 		}
 	} else {
 		for i := 0; i < len(xs) && n != limit; i++ {
@@ -243,6 +272,7 @@ func (th *Thread) markMatches(xs []Value, o seqOpts, match func(Value) bool) ([]
 				flags[i] = true
 				n++
 			}
+			th.PollAt(i)
 		}
 	}
 	return flags, n
@@ -259,6 +289,7 @@ func (th *Thread) seqRemoveFlags(seq Value, n, s int, flags []bool, removed int,
 			var head Value = NIL
 			var last *Cons
 			for i, c := range cells {
+				th.PollAt(i)
 				if i >= s && i-s < len(flags) && flags[i-s] {
 					continue
 				}
@@ -281,6 +312,7 @@ func (th *Thread) seqRemoveFlags(seq Value, n, s int, flags []bool, removed int,
 				b.Add(l.(*Cons).Car)
 			}
 			i++
+			th.PollAt(i)
 		}
 		return b.List()
 	}
@@ -290,6 +322,7 @@ func (th *Thread) seqRemoveFlags(seq Value, n, s int, flags []bool, removed int,
 		if !(i >= s && i-s < len(flags) && flags[i-s]) {
 			kept = append(kept, x)
 		}
+		th.PollAt(i)
 	}
 	if destructive && arFill(seq) >= 0 {
 		th.seqSetRange(seq, 0, kept)
@@ -362,6 +395,7 @@ func (th *Thread) seqRemoveDuplicates(seq Value, o seqOpts, destructive bool) Va
 	keys := make([]Value, len(xs))
 	for i, x := range xs {
 		keys[i] = applyKey(key, x)
+		th.PollAt(i)
 	}
 	flags := make([]bool, len(xs))
 	removed := 0
@@ -375,6 +409,7 @@ func (th *Thread) seqRemoveDuplicates(seq Value, o seqOpts, destructive bool) Va
 		seen := make(map[any]bool, len(xs))
 		if o.fromEnd {
 			for i, k := range keys {
+				th.PollAt(i)
 				hk := eqlHashKey(k)
 				if seen[hk] {
 					flags[i] = true
@@ -384,6 +419,7 @@ func (th *Thread) seqRemoveDuplicates(seq Value, o seqOpts, destructive bool) Va
 			}
 		} else {
 			for i := len(keys) - 1; i >= 0; i-- {
+				th.PollAt(i)
 				hk := eqlHashKey(keys[i])
 				if seen[hk] {
 					flags[i] = true
@@ -394,10 +430,13 @@ func (th *Thread) seqRemoveDuplicates(seq Value, o seqOpts, destructive bool) Va
 		}
 	} else {
 		test := th.rawTest(o.test, o.testNot)
+		work := 0 // comparisons: this is quadratic
 		for i := range keys {
 			th.Tick()
 			if o.fromEnd {
 				for j := 0; j < i; j++ {
+					work++
+					th.PollAt(work)
 					if !flags[j] && test(keys[j], keys[i]) {
 						flags[i] = true
 						removed++
@@ -406,6 +445,8 @@ func (th *Thread) seqRemoveDuplicates(seq Value, o seqOpts, destructive bool) Va
 				}
 			} else {
 				for j := i + 1; j < len(keys); j++ {
+					work++
+					th.PollAt(work)
 					if test(keys[i], keys[j]) {
 						flags[i] = true
 						removed++
@@ -442,6 +483,7 @@ func (th *Thread) seqReduce(fn Value, seq Value, o seqOpts) Value {
 		for ; i >= 0; i-- {
 			buf[0], buf[1] = applyKey(key, xs[i]), acc
 			acc = f.Call(th, buf)
+			th.PollAt(i)
 		}
 		return acc
 	}
@@ -454,28 +496,51 @@ func (th *Thread) seqReduce(fn Value, seq Value, o seqOpts) Value {
 	for ; i < len(xs); i++ {
 		buf[0], buf[1] = acc, applyKey(key, xs[i])
 		acc = f.Call(th, buf)
+		th.PollAt(i)
 	}
 	return acc
 }
 
 func (th *Thread) seqFill(seq, item Value, start, end Value) Value {
 	_, s, e := th.seqRange(seq, start, end)
+	// The item is checked once against the element type, then stored.
 	switch x := seq.(type) {
 	case *Cons:
-		for _, c := range listCells(x, s, e) {
+		for i, c := range listCells(x, s, e) {
 			c.Car = item
+			th.PollAt(i)
 		}
 		return seq
 	case *Vector:
-		if x.ElemType == nil || x.ElemType == T {
-			for i := s; i < e; i++ {
-				x.Items[i] = item
-			}
-			return seq
+		if s < e {
+			th.arSet(seq, s, item)
 		}
+		for i := s; i < e; i++ {
+			x.Items[i] = item
+			th.PollAt(i)
+		}
+		return seq
+	case *String:
+		if s < e {
+			th.arSet(seq, s, item)
+		}
+		c := rune(item.(Char))
+		for i := s; i < e; i++ {
+			x.R[i] = c
+			th.PollAt(i)
+		}
+		return seq
+	case *BitVector:
+		b := th.bitOf(item)
+		for i := s; i < e; i++ {
+			x.Bits[i] = b
+			th.PollAt(i)
+		}
+		return seq
 	}
 	for i := s; i < e; i++ {
 		th.arSet(seq, i, item)
+		th.PollAt(i)
 	}
 	return seq
 }
@@ -485,6 +550,28 @@ func (th *Thread) seqReplace(s1, s2 Value, o seqOpts) Value {
 	_, a, b := th.seqRange(s1, o.start1, o.end1)
 	_, c, d := th.seqRange(s2, o.start2, o.end2)
 	n := min(b-a, d-c)
+	// Same-kind vectors copy directly (copy handles overlap, as when
+	// s1 and s2 are the same vector).
+	switch x := s1.(type) {
+	case *Vector:
+		if y, ok := s2.(*Vector); ok && (x.ElemType == nil || x.ElemType == T) {
+			copy(x.Items[a:a+n], y.Items[c:c+n])
+			return s1
+		}
+	case *String:
+		if y, ok := s2.(*String); ok {
+			copy(x.R[a:a+n], y.R[c:c+n])
+			return s1
+		}
+	case *BitVector:
+		if y, ok := s2.(*BitVector); ok {
+			copy(x.Bits[a:a+n], y.Bits[c:c+n])
+			return s1
+		}
+	}
+	if _, aliased := s2.(*Vector); aliased {
+		th.CheckAlloc(int64(n) * 16)
+	}
 	items := append([]Value(nil), th.seqSlice(s2, c, c+n)...)
 	th.seqSetRange(s1, a, items)
 	return s1
@@ -499,6 +586,7 @@ func (th *Thread) keyedSlice(seq Value, start, end Value, key func(Value) Value)
 	out := make([]Value, len(xs))
 	for i, x := range xs {
 		out[i] = key(x)
+		th.PollAt(i)
 	}
 	return s, out
 }
@@ -509,10 +597,13 @@ func (th *Thread) seqSearch(s1, s2 Value, o seqOpts) Value {
 	_, a := th.keyedSlice(s1, o.start1, o.end1, key)
 	off, b := th.keyedSlice(s2, o.start2, o.end2, key)
 	found := -1
+	work := 0 // comparisons: this is quadratic
 	for j := 0; j+len(a) <= len(b); j++ {
 		th.Tick()
 		ok := true
 		for i := range a {
+			work++
+			th.PollAt(work)
 			if !test(a[i], b[j+i]) {
 				ok = false
 				break
@@ -539,6 +630,7 @@ func (th *Thread) seqMismatch(s1, s2 Value, o seqOpts) Value {
 	n := min(len(a), len(b))
 	if o.fromEnd {
 		for k := 1; k <= n; k++ {
+			th.PollAt(k)
 			if !test(a[len(a)-k], b[len(b)-k]) {
 				return MakeInt(int64(off + len(a) - k + 1))
 			}
@@ -549,6 +641,7 @@ func (th *Thread) seqMismatch(s1, s2 Value, o seqOpts) Value {
 		return MakeInt(int64(off + len(a) - n))
 	}
 	for i := 0; i < n; i++ {
+		th.PollAt(i)
 		if !test(a[i], b[i]) {
 			return MakeInt(int64(off + i))
 		}
@@ -584,6 +677,7 @@ func SeqReverse(th *Thread, seq Value) Value {
 	xs := SeqToSlice(th, seq)
 	for i, j := 0, len(xs)-1; i < j; i, j = i+1, j-1 {
 		xs[i], xs[j] = xs[j], xs[i]
+		th.PollAt(i)
 	}
 	return MakeSequenceLike(th, seq, xs)
 }
@@ -615,6 +709,7 @@ func (th *Thread) seqNReverse(seq Value) Value {
 		}
 	default:
 		for i, j := 0, n-1; i < j; i, j = i+1, j-1 {
+			th.PollAt(i)
 			x, y := th.arRef(seq, i), th.arRef(seq, j)
 			th.arSet(seq, i, y)
 			th.arSet(seq, j, x)
@@ -827,6 +922,7 @@ func (th *Thread) MakeSequence(spec Value, size Value, init Value) Value {
 		var out Value = NIL
 		for i := 0; i < n; i++ {
 			out = &Cons{init, out}
+			th.PollAt(i)
 		}
 		return out
 	}

@@ -60,6 +60,7 @@ func (th *Thread) SortValues(vals []Value, pred, key Value) {
 	items := make([]sortItem, len(vals))
 	for i, v := range vals {
 		items[i] = sortItem{applyKey(kf, v), v}
+		th.PollAt(i)
 	}
 	s := &sorter{th: th, pred: th.Resolve(pred), buf: make([]Value, 2)}
 	s.sort(items)

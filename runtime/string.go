@@ -9,9 +9,11 @@ func (th *Thread) stringRunes(v Value) ([]rune, bool) {
 	case *Array:
 		if th.isStringArray(s) {
 			n := vecLen(s)
+			th.CheckAlloc(int64(n) * 4)
 			r := make([]rune, n)
 			for i := range r {
 				r[i] = rune(th.arRef(s, i).(Char))
+				th.PollAt(i)
 			}
 			return r, true
 		}
@@ -65,9 +67,10 @@ const (
 )
 
 // applyCase converts r[s:e] in place.
-func applyCase(r []rune, s, e int, mode caseMode) {
+func (th *Thread) applyCase(r []rune, s, e int, mode caseMode) {
 	inWord := false
 	for i := s; i < e; i++ {
+		th.PollAt(i)
 		c := r[i]
 		switch mode {
 		case caseUp:
@@ -96,19 +99,21 @@ func caseDef(name string, mode caseMode, destructive bool) Def {
 			r, _ := th.stringRunes(args[0])
 			s, e := th.seqBounds(len(r), o.start, o.end)
 			if str, ok := args[0].(*String); ok {
-				applyCase(str.Runes(), s, e, mode)
+				th.applyCase(str.Runes(), s, e, mode)
 				return str
 			}
-			applyCase(r, s, e, mode)
+			th.applyCase(r, s, e, mode)
 			for i := s; i < e; i++ {
 				th.arSet(args[0], i, Char(r[i]))
+				th.PollAt(i)
 			}
 			return args[0]
 		}
 		src := th.StringDesignator(args[0])
 		s, e := th.seqBounds(len(src), o.start, o.end)
+		th.CheckAlloc(int64(len(src)) * 4)
 		r := append([]rune(nil), src...)
-		applyCase(r, s, e, mode)
+		th.applyCase(r, s, e, mode)
 		return &String{R: r}
 	}}
 }
@@ -129,14 +134,18 @@ func trimDef(name string, left, right bool) Def {
 		bag := SeqToSlice(th, args[0])
 		r := th.StringDesignator(args[1])
 		s, e := 0, len(r)
+		// Each test scans the bag: poll by the work done.
+		work := 0
 		if left {
 			for s < e && bagContains(bag, r[s]) {
 				s++
+				th.PollWork(&work, len(bag))
 			}
 		}
 		if right {
 			for e > s && bagContains(bag, r[e-1]) {
 				e--
+				th.PollWork(&work, len(bag))
 			}
 		}
 		return &String{R: append([]rune(nil), r[s:e]...)}
@@ -145,9 +154,10 @@ func trimDef(name string, left, right bool) Def {
 
 // compareStrings returns the first mismatch index (relative) and the sign
 // of the comparison of a and b.
-func compareStrings(a, b []rune, fold bool) (int, int) {
+func (th *Thread) compareStrings(a, b []rune, fold bool) (int, int) {
 	n := min(len(a), len(b))
 	for i := 0; i < n; i++ {
+		th.PollAt(i)
 		x, y := a[i], b[i]
 		if fold {
 			x, y = CharDowncase(x), CharDowncase(y)
@@ -175,7 +185,7 @@ func strCompareDef(name string, fold bool, boolean bool, ok func(sign int) bool)
 		o := th.parseSeqOpts(args[2:], "START1", "END1", "START2", "END2")
 		s1, e1 := th.seqBounds(len(a), o.start1, o.end1)
 		s2, e2 := th.seqBounds(len(b), o.start2, o.end2)
-		i, sign := compareStrings(a[s1:e1], b[s2:e2], fold)
+		i, sign := th.compareStrings(a[s1:e1], b[s2:e2], fold)
 		if !ok(sign) {
 			return NIL
 		}
