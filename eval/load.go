@@ -44,8 +44,10 @@ func init() {
 			if s, ok := args[0].(rt.Stream); ok {
 				return LoadStream(th, s, rt.NIL)
 			}
-			// The file policy (sandbox directories, the embedder's FS) is
-			// applied by OpenLoadFile; refusals signal FILE-ERROR there.
+			// OpenLoadFile applies the file policy (the sandbox's os.Root
+			// directories, the embedder's FS), accepts only regular files
+			// in a sandbox and reads at most rt.LoadSizeLimit bytes, whole,
+			// before any form runs; refusals signal FILE-ERROR there.
 			f, pathname := th.OpenLoadFile(args[0])
 			if f == nil {
 				if kw[2] != nil && kw[2] == rt.NIL {
