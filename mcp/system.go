@@ -169,10 +169,8 @@ func (s *Server) checkSystemPath(path string) (string, error) {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	st, err := os.Stat(abs)
-	if err != nil || !st.IsDir() {
-		return "", fmt.Errorf("load-system `path` must be an existing directory: %s", path)
-	}
+	// Containment is checked first, so that the answer says nothing about
+	// what exists outside the allowed directories.
 	for _, r := range s.systemRoots() {
 		r, err := filepath.Abs(r)
 		if err != nil {
@@ -182,6 +180,9 @@ func (s *Server) checkSystemPath(path string) (string, error) {
 			r = real
 		}
 		if rel, err := filepath.Rel(r, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+				return "", fmt.Errorf("load-system `path` must be an existing directory: %s", path)
+			}
 			return abs, nil
 		}
 	}

@@ -197,4 +197,17 @@ func TestLoadSystemSandbox(t *testing.T) {
 	require.False(t, res.IsError, text(t, res))
 	assert.Equal(t, "=> :NESTED", ok(t, c, "(nested-fn)"))
 	assert.Equal(t, `=> "COMMON-LISP-USER"`, ok(t, c, "(package-name *package*)"))
+
+	// The path argument: outside answers the same whether it exists or not.
+	for _, tc := range []struct{ path, want string }{
+		{root, "is outside the directories systems may be loaded from"},
+		{filepath.Join(root, "no-such-dir"), "is outside the directories systems may be loaded from"},
+		{filepath.Join(dir, "no-such-dir"), "must be an existing directory"},
+		{filepath.Join(dir, "fine.asd"), "must be an existing directory"},
+	} {
+		res := call(t, c, "load-system", map[string]any{"system": "fine", "path": tc.path})
+		require.True(t, res.IsError, tc.path)
+		assert.Equal(t, "args_error", structured(t, res)["reason"], tc.path)
+		assert.Contains(t, text(t, res), tc.want, tc.path)
+	}
 }
