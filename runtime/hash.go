@@ -164,12 +164,15 @@ func (h *HashTable) find(th *Thread, key Value) int32 {
 	if !ok {
 		return -1
 	}
-	for i >= 0 {
+	// Keys whose hashes collide share a chain (SXHASH looks at a bounded
+	// prefix of a structure), so a chain can be as long as the table.
+	for n := 0; i >= 0; n++ {
 		e := &h.entries[i]
 		if e.hash == hv && h.same(th, key, e.key) {
 			return i
 		}
 		i = e.next
+		th.PollAt(n)
 	}
 	return -1
 }
@@ -192,12 +195,15 @@ func (h *HashTable) Put(th *Thread, key, val Value) {
 			return
 		}
 	} else if head, ok := h.hashed[hv]; ok {
+		n := 0
 		for i := head; i >= 0; i = h.entries[i].next {
 			e := &h.entries[i]
 			if e.hash == hv && h.same(th, key, e.key) {
 				e.value = val
 				return
 			}
+			n++
+			th.PollAt(n)
 		}
 	}
 	if h.free < 0 && len(h.entries) > 1024 && h.count*8 < len(h.entries) {
@@ -277,11 +283,14 @@ func (h *HashTable) Remove(th *Thread, key Value) bool {
 			return false
 		}
 		prev := int32(-1)
+		n := 0
 		for i = head; i >= 0; prev, i = i, h.entries[i].next {
 			e := &h.entries[i]
 			if e.hash == hv && h.same(th, key, e.key) {
 				break
 			}
+			n++
+			th.PollAt(n)
 		}
 		if i < 0 {
 			return false

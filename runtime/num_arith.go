@@ -189,7 +189,7 @@ func (th *Thread) arith(op arithOp, a, b Value) Value {
 
 // bigResultBytes is the size above which bignum results are charged to the
 // thread's allocation budget before they are computed.
-const bigResultBytes = 1 << 20
+const bigResultBytes = 1 << 16
 
 func (th *Thread) intArith(op arithOp, a, b Value) Value {
 	x, y := ToBig(a), ToBig(b)

@@ -18,12 +18,12 @@ import (
 // about a third of a second; a multiplication at the bound takes about a
 // tenth.
 //
-// GCD is quadratic in math/big (Lehmer's algorithm), and exact rational
-// arithmetic runs one GCD per operation, so GCDs get a work bound: the
-// product of the operands' sizes may not pass (MaxBignumBits/8)^2, that is
-// two operands of 512 Kbit under the default bound (about a third of a
-// second). A GCD with one small operand (the usual ratio with a small
-// denominator) costs little whatever the size of the other.
+// GCD is quadratic in math/big (Lehmer's algorithm, after one division of
+// the larger operand by the smaller), and exact rational arithmetic runs
+// one GCD per operation, so GCDs get a work bound: the smaller operand may
+// not pass MaxBignumBits/8 bits, 512 Kbit under the default bound (about a
+// third of a second). A GCD with one small operand (the usual ratio with a
+// small denominator) costs little whatever the size of the other.
 
 // bigCheckBits is the size under which results are not checked at all: the
 // work is negligible and MaxBignumBits is never set this low in practice.
@@ -64,7 +64,7 @@ func (th *Thread) checkGCDWork(op string, a, b int) {
 	if m <= 0 || a < bigCheckBits || b < bigCheckBits {
 		return
 	}
-	if lim := m / 8; int64(a) > lim && int64(b) > lim && float64(a)*float64(b) > float64(lim)*float64(lim) {
+	if lim := m / 8; int64(min(a, b)) > lim {
 		th.StorageCondition(fmt.Sprintf("Bignum work too large: %s needs the GCD of integers of %d and %d bits, more work than the limit of %d bits (max-bignum-bits) allows.", op, a, b, m))
 	}
 }

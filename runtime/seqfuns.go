@@ -369,15 +369,23 @@ func (th *Thread) seqSubstitute(newItem, seq Value, o seqOpts, match func(Value)
 
 // eqlHashKey returns a Go map key that is equal exactly when values are EQL.
 func eqlHashKey(v Value) any {
-	type bigKey struct{ s string }
-	type ratKey struct{ s string }
+	// Bignums and ratios key by their binary magnitude and sign: linear,
+	// where decimal text would take a division per digit block.
+	type bigKey struct {
+		neg bool
+		s   string
+	}
+	type ratKey struct {
+		neg      bool
+		num, den string
+	}
 	type sfKey struct{ b uint32 }
 	type dfKey struct{ b uint64 }
 	switch x := v.(type) {
 	case *Bignum:
-		return bigKey{x.Int.String()}
+		return bigKey{x.Int.Sign() < 0, string(x.Int.Bytes())}
 	case *Ratio:
-		return ratKey{x.Rat.String()}
+		return ratKey{x.Rat.Sign() < 0, string(x.Rat.Num().Bytes()), string(x.Rat.Denom().Bytes())}
 	case SingleFloat:
 		return sfKey{math.Float32bits(float32(x))}
 	case DoubleFloat:
