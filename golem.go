@@ -516,31 +516,44 @@ func (in *Interpreter) protect(s *session, body func()) (err error) {
 			return
 		}
 		e := &Error{Warnings: s.warnings}
-		switch x := r.(type) {
-		case *rt.Unhandled:
-			e.Condition = x.Condition
-			e.Type = conditionTypeName(x.Condition)
-			e.Report = safeReport(th, x.Condition)
-			e.Backtrace = renderBacktrace(th, x.Backtrace)
-			e.Restarts = renderRestarts(th, x.Restarts)
-			e.ReadError = s.reading
-		case *rt.Interrupted:
-			e.Type = "GOLEM:INTERRUPTED"
-			e.Report = "Evaluation stopped: " + x.Reason
-			e.Backtrace = renderBacktrace(th, th.CallStack())
-		default:
-			stack := make([]byte, 8192)
-			stack = stack[:goruntime.Stack(stack, false)]
-			fmt.Fprintf(os.Stderr, "golem: internal error: %v\n%s\n", r, stack)
-			e.Type = "GOLEM:INTERNAL-ERROR"
-			e.Report = fmt.Sprintf("internal error: %v", r)
-		}
+		renderError(th, s, r, e)
 		in.collect(s, &e.Stdout, &e.Stderr)
 		e.Time = time.Now()
 		err = e
 	}()
 	body()
 	return nil
+}
+
+// renderError fills e from the panic value r that ended an evaluation on
+// th. Rendering cannot fail: each part prints on its own report thread and
+// has a fallback, and anything else that goes wrong is caught here, so no
+// panic escapes to the embedder.
+func renderError(th *rt.Thread, s *session, r any, e *Error) {
+	defer func() {
+		if p := recover(); p != nil && e.Report == "" {
+			e.Report = "(error while rendering the error)"
+		}
+	}()
+	switch x := r.(type) {
+	case *rt.Unhandled:
+		e.Condition = x.Condition
+		e.Type = conditionTypeName(x.Condition)
+		e.ReadError = s.reading
+		e.Report = safeReport(th, x.Condition)
+		e.Backtrace = renderBacktrace(th, x.Backtrace)
+		e.Restarts = renderRestarts(th, x.Restarts)
+	case *rt.Interrupted:
+		e.Type = "GOLEM:INTERRUPTED"
+		e.Report = "Evaluation stopped: " + x.Reason
+		e.Backtrace = renderBacktrace(th, th.CallStack())
+	default:
+		e.Type = "GOLEM:INTERNAL-ERROR"
+		e.Report = fmt.Sprintf("internal error: %v", r)
+		stack := make([]byte, 8192)
+		stack = stack[:goruntime.Stack(stack, false)]
+		fmt.Fprintf(os.Stderr, "golem: internal error: %v\n%s\n", r, stack)
+	}
 }
 
 // conditionTypeName names a condition's type for the response header: golem's
@@ -559,14 +572,45 @@ func conditionTypeName(c *rt.Instance) string {
 
 // reportThread makes the thread that prints an ended evaluation's report,
 // restarts and backtrace: limited in time and, like the evaluation, in
-// memory, with *print-circle* on so that circular data print finitely (a
-// TYPE-ERROR about a circular list would otherwise print until a limit
-// stops it). Its bindings live in the symbols: call UnbindTo(0) when done,
-// including when a limit stops it.
+// memory, and printing under a known printer state whatever the program
+// had bound (see bindStandardPrinter). Its bindings live in the symbols:
+// call UnbindTo(0) when done, including when a limit stops it.
 func reportThread(th *rt.Thread) *rt.Thread {
 	fresh := rt.NewThread(th.Img, context.Background(), rt.Limits{Timeout: 5 * time.Second, MaxMemory: th.Limits.MaxMemory})
-	fresh.BindSpecial(th.Img.S.PrintCircle, rt.T)
+	bindStandardPrinter(fresh)
 	return fresh
+}
+
+// bindStandardPrinter binds the printer variables on th to their standard
+// values (those of a new interpreter), so that an error report prints the
+// same whatever the failing program bound them to, valid or not (a
+// *PRINT-LENGTH* of -1 must not make its own report fail), except that
+// *print-circle* is on: circular data then print finitely (a TYPE-ERROR
+// about a circular list would otherwise print until a limit stops it).
+// *package* and *read-default-float-format* are kept when valid.
+func bindStandardPrinter(th *rt.Thread) {
+	S := th.Img.S
+	for _, b := range []struct {
+		sym *rt.Symbol
+		val rt.Value
+	}{
+		{S.PrintArray, rt.T}, {S.PrintBase, rt.MakeInt(10)}, {S.PrintCase, S.Upcase},
+		{S.PrintCircle, rt.T}, {S.PrintEscape, rt.T}, {S.PrintGensym, rt.T},
+		{S.PrintLength, rt.NIL}, {S.PrintLevel, rt.NIL}, {S.PrintLines, rt.NIL},
+		{S.PrintMiserWidth, rt.NIL}, {S.PrintPprintDispatch, &printer.DispatchTable{}},
+		{S.PrintPretty, rt.T}, {S.PrintRadix, rt.NIL}, {S.PrintReadably, rt.NIL},
+		{S.PrintRightMargin, rt.NIL},
+	} {
+		th.BindSpecial(b.sym, b.val)
+	}
+	if _, ok := S.Package.Value.(*rt.Package); !ok {
+		th.BindSpecial(S.Package, th.Img.CLUser)
+	}
+	switch S.ReadDefaultFloatFormat.Value {
+	case S.SingleFloat, S.DoubleFloat, S.ShortFloat, S.LongFloat:
+	default:
+		th.BindSpecial(S.ReadDefaultFloatFormat, S.SingleFloat)
+	}
 }
 
 func safeReport(th *rt.Thread, c *rt.Instance) (out string) {
@@ -593,14 +637,17 @@ func renderRestarts(th *rt.Thread, rs []*rt.Restart) []string {
 
 func restartLine(th *rt.Thread, r *rt.Restart) (line string) {
 	name := "(anonymous)"
-	if r.Name != rt.NIL {
-		name = printer.ToString(th, r.Name, false)
-	}
+	d := th.SpecialDepth()
 	defer func() {
 		if recover() != nil {
+			th.UnbindTo(d)
 			line = name
 		}
 	}()
+	if r.Name != rt.NIL {
+		name = "(unprintable)"
+		name = printer.ToString(th, r.Name, false)
+	}
 	switch rep := r.Report.(type) {
 	case nil:
 		return name
@@ -641,8 +688,10 @@ func isInternalFrame(fn rt.Function) bool {
 }
 
 func renderFrame(th *rt.Thread, f rt.CallRecord) (out string) {
+	d := th.SpecialDepth()
 	defer func() {
 		if r := recover(); r != nil {
+			th.UnbindTo(d)
 			out = "(<error printing frame>)"
 		}
 	}()

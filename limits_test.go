@@ -142,3 +142,53 @@ func TestCleanupsRunAfterALimit(t *testing.T) {
 		})
 	}
 }
+
+// TestErrorRenderingCannotFail: reports, restarts and backtraces print under
+// a known printer state, whatever the program bound the printer variables
+// to; invalid values are TYPE-ERRORs where the program prints; nothing
+// panics out of Eval.
+func TestErrorRenderingCannotFail(t *testing.T) {
+	cases := []struct{ name, code, typ, report string }{
+		{"negative *print-length*", `(let ((*print-length* -1)) (error "x ~s" '(1 2 3)))`, "SIMPLE-ERROR", "x (1 2 3)"},
+		{"negative *print-level*", `(let ((*print-level* -1)) (error "x ~s" '(1 (2))))`, "SIMPLE-ERROR", "x (1 (2))"},
+		{"string *print-length*", `(let ((*print-length* "a")) (error "x"))`, "SIMPLE-ERROR", "x"},
+		{"*print-base* 99", `(let ((*print-base* 99)) (error "x ~s" 10))`, "SIMPLE-ERROR", "x 10"},
+		{"*print-case* 3", `(let ((*print-case* 3)) (error "x ~s" 'foo))`, "SIMPLE-ERROR", "x FOO"},
+		{"*print-right-margin* -3", `(let ((*print-right-margin* -3)) (error "x ~s" '(a b)))`, "SIMPLE-ERROR", "x (A B)"},
+		{"*print-lines* -1", `(let ((*print-lines* -1)) (error "x"))`, "SIMPLE-ERROR", "x"},
+		{"*print-pprint-dispatch* 3", `(let ((*print-pprint-dispatch* 3)) (error "x ~s" ''a))`, "SIMPLE-ERROR", "x 'A"},
+		{"*package* 3", `(let ((*package* 3)) (error "x ~s" 'foo))`, "SIMPLE-ERROR", "x FOO"},
+		{"set globally", `(setf *print-length* -1) (error "x ~s" '(1 2))`, "SIMPLE-ERROR", "x (1 2)"},
+		{"printing the value", `(let ((*print-length* -1)) (prin1-to-string '(1 2)))`, "TYPE-ERROR",
+			"The value -1 is not of type (OR NULL UNSIGNED-BYTE)."},
+		{"printing the result", `(setf *print-case* :sideways) 'foo`, "TYPE-ERROR",
+			"The value :SIDEWAYS is not of type (MEMBER :UPCASE :DOWNCASE :CAPITALIZE)."},
+		{"restart report that fails", `(restart-case (error "x") (again () :report (lambda (s) (error "no")) nil))`,
+			"SIMPLE-ERROR", "x"},
+		{"condition report that fails", `(define-condition bad (error) () (:report (lambda (c s) (error "no"))))
+		  (error 'bad)`, "BAD", "(error while printing the report of a BAD condition)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := golem.New(golem.Options{Limits: golem.Limits{Timeout: 10 * time.Second}})
+			evalOK(t, in, "(defun sq (x) (* x x))")
+			var err error
+			require.NotPanics(t, func() { _, err = in.Eval(context.Background(), c.code) })
+			var lerr *golem.Error
+			require.ErrorAs(t, err, &lerr)
+			assert.Equal(t, c.typ, lerr.Type)
+			assert.Equal(t, c.report, lerr.Report)
+			if c.name != "printing the result" { // that happens after the evaluation
+				assert.NotEmpty(t, lerr.Backtrace)
+				assert.Contains(t, lerr.Restarts, "ABORT - Return to top level.")
+			}
+			if c.name == "restart report that fails" {
+				assert.Contains(t, lerr.Restarts, "AGAIN")
+			}
+			assert.NotPanics(t, func() { _ = lerr.Text() })
+			_, err = in.Eval(context.Background(), `(setf *print-length* nil *print-case* :upcase)`)
+			require.NoError(t, err)
+			assert.Equal(t, "=> 49", evalOK(t, in, "(sq 7)"))
+		})
+	}
+}

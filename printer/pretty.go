@@ -106,14 +106,14 @@ type lineLimit struct{ ps *prettyStream }
 func newPrettyStream(th *rt.Thread, target rt.Stream) *prettyStream {
 	S := th.Img.S
 	ps := &prettyStream{th: th, target: target, lineLength: 80, printLines: -1, miserWidth: -1}
-	if n, ok := S.PrintRightMargin.Value.(rt.Fixnum); ok && n >= 0 {
-		ps.lineLength = int(min(n, 1<<30))
+	if n := limitOf(th, S.PrintRightMargin); n >= 0 {
+		ps.lineLength = min(n, 1<<30)
 	}
-	if n, ok := S.PrintLines.Value.(rt.Fixnum); ok && n >= 0 {
-		ps.printLines = int(min(n, 1<<30))
+	if n := limitOf(th, S.PrintLines); n >= 0 {
+		ps.printLines = min(n, 1<<30)
 	}
-	if n, ok := S.PrintMiserWidth.Value.(rt.Fixnum); ok && n >= 0 {
-		ps.miserWidth = int(min(n, 1<<30))
+	if n := limitOf(th, S.PrintMiserWidth); n >= 0 {
+		ps.miserWidth = min(n, 1<<30)
 	}
 	ps.readably = truthy(S.PrintReadably.Value)
 	if c := target.Column(); c > 0 {

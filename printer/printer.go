@@ -183,7 +183,14 @@ func (st *imageState) readtableCaseOf(v rt.Value) readCase {
 }
 
 // limitValue converts the value of *print-length* and the like: -1 for NIL.
-func (p *printer) limitValue(sym *rt.Symbol) int {
+func (p *printer) limitValue(sym *rt.Symbol) int { return limitOf(p.th, sym) }
+
+// limitOf reads a printer variable whose value is NIL or a non-negative
+// integer (*print-length*, *print-level*, *print-lines*,
+// *print-right-margin*, *print-miser-width*): -1 for NIL, and at most
+// 1<<40. Any other value is a TYPE-ERROR, signalled where the printer
+// uses the variable.
+func limitOf(th *rt.Thread, sym *rt.Symbol) int {
 	v := sym.Value
 	switch n := v.(type) {
 	case rt.Fixnum:
@@ -203,7 +210,7 @@ func (p *printer) limitValue(sym *rt.Symbol) int {
 	if v == rt.NIL {
 		return -1
 	}
-	p.th.TypeError(v, rt.List(p.img.S.Or, rt.NIL, p.img.CLSym("UNSIGNED-BYTE")))
+	th.TypeError(v, rt.List(th.Img.S.Or, th.Img.CLSym("NULL"), th.Img.CLSym("UNSIGNED-BYTE")))
 	return -1
 }
 
@@ -221,23 +228,26 @@ func newPrinter(th *rt.Thread, s rt.Stream) *printer {
 	p.gensym = S.PrintGensym.Value == nil || truthy(S.PrintGensym.Value)
 	p.array = S.PrintArray.Value == nil || truthy(S.PrintArray.Value)
 	p.base = 10
+	// An invalid value is a TYPE-ERROR here, where it is used; error
+	// reports print under standard values, so they never meet it.
 	switch b := S.PrintBase.Value.(type) {
 	case nil:
 	case rt.Fixnum:
 		if b < 2 || b > 36 {
-			S.PrintBase.Value = rt.MakeInt(10)
 			th.TypeError(b, rt.List(img.S.Integer, rt.MakeInt(2), rt.MakeInt(36)))
 		}
 		p.base = int(b)
 	default:
-		S.PrintBase.Value = rt.MakeInt(10)
 		th.TypeError(b, rt.List(img.S.Integer, rt.MakeInt(2), rt.MakeInt(36)))
 	}
-	switch S.PrintCase.Value {
+	switch c := S.PrintCase.Value; c {
 	case S.Downcase:
 		p.pcase = caseDown
 	case S.Capitalize:
 		p.pcase = caseCap
+	case S.Upcase, nil:
+	default:
+		th.TypeError(c, rt.List(img.CLSym("MEMBER"), S.Upcase, S.Downcase, S.Capitalize))
 	}
 	if st.readtableCase != nil {
 		switch st.readtableCase(th) {
@@ -262,8 +272,12 @@ func newPrinter(th *rt.Thread, s rt.Stream) *printer {
 	if c, ok := st.circleSym.Value.(*circleTable); ok {
 		p.circle = c
 	}
-	if d, ok := S.PrintPprintDispatch.Value.(*DispatchTable); ok {
+	switch d := S.PrintPprintDispatch.Value.(type) {
+	case *DispatchTable:
 		p.dispatch = d
+	case nil:
+	default:
+		th.TypeError(d, img.Intern("GOLEM", "PPRINT-DISPATCH-TABLE"))
 	}
 	return p
 }

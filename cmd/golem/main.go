@@ -106,7 +106,12 @@ func cmdEval(args []string, stdout, stderr io.Writer) int {
 	}
 	code := strings.Join(fs.Args(), " ")
 	in := golem.New(golem.Options{Unrestricted: true, Limits: golem.Limits{MaxBignumBits: -1}})
-	text, isErr := in.EvalResponseInPackage(context.Background(), code, *pkg)
+	var text string
+	var isErr bool
+	if err := guard(func() { text, isErr = in.EvalResponseInPackage(context.Background(), code, *pkg) }); err != nil {
+		fmt.Fprintln(stderr, "golem:", err)
+		return 70
+	}
 	fmt.Fprintln(stdout, text)
 	if isErr {
 		return 1
@@ -125,9 +130,11 @@ func cmdRun(files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, "golem:", rerr)
 				return 1
 			}
-			_, err = in.Eval(context.Background(), string(src))
-		} else {
-			_, err = in.LoadFile(context.Background(), f)
+			if perr := guard(func() { _, err = in.Eval(context.Background(), string(src)) }); perr != nil {
+				err = perr
+			}
+		} else if perr := guard(func() { _, err = in.LoadFile(context.Background(), f) }); perr != nil {
+			err = perr
 		}
 		if err != nil {
 			if e, ok := err.(*golem.Error); ok {
@@ -164,7 +171,10 @@ func cmdRepl(stdin io.Reader, stdout, stderr io.Writer) int {
 		code := pending.String()
 		pending.Reset()
 		if strings.TrimSpace(code) != "" {
-			text, _ := in.EvalResponse(context.Background(), code)
+			var text string
+			if err := guard(func() { text, _ = in.EvalResponse(context.Background(), code) }); err != nil {
+				text = "[ERROR] GOLEM:INTERNAL-ERROR\n" + err.Error()
+			}
 			if text != "" {
 				fmt.Fprintln(stdout, text)
 			}
@@ -173,4 +183,18 @@ func cmdRepl(stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout)
 	return 0
+}
+
+// guard runs one evaluation and turns a Go panic that escaped golem (a bug:
+// Eval reports every Lisp error and limit as an error value) into an
+// error, so that golem eval and golem run fail with a message instead of a
+// crash and golem repl keeps running.
+func guard(body func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	body()
+	return nil
 }

@@ -67,3 +67,34 @@ func TestVersionCommand(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.True(t, strings.HasPrefix(out, "golem "))
 }
+
+// TestInvalidPrinterVariablesNeverCrash: an error raised under an invalid
+// printer variable is reported (its report prints under standard printer
+// values) by every command, which then goes on.
+func TestInvalidPrinterVariablesNeverCrash(t *testing.T) {
+	for _, code := range []string{
+		`(let ((*print-length* -1)) (error "x"))`,
+		`(let ((*print-level* -1)) (error "x"))`,
+		`(let ((*print-length* "a")) (error "x"))`,
+		`(let ((*print-base* 99)) (error "x ~s" 10))`,
+	} {
+		t.Run(code, func(t *testing.T) {
+			out, errOut, exit := runCLI(t, "", "eval", code)
+			assert.Equal(t, 1, exit, errOut)
+			assert.True(t, strings.HasPrefix(out, "[ERROR] SIMPLE-ERROR\nx"), out)
+
+			out, errOut, exit = runCLI(t, code+"\n(print :after)", "run", "-")
+			assert.Equal(t, 1, exit)
+			assert.Contains(t, errOut, "Unhandled SIMPLE-ERROR: x")
+			assert.NotContains(t, out, ":AFTER", "run stops at the first unhandled error")
+
+			out, _, exit = runCLI(t, code+"\n(+ 1 2)\n", "repl")
+			assert.Equal(t, 0, exit)
+			assert.Contains(t, out, "[ERROR] SIMPLE-ERROR\nx")
+			assert.Contains(t, out, "=> 3", "the REPL goes on")
+		})
+	}
+	out, _, exit := runCLI(t, "", "eval", `(let ((*print-length* -1)) (prin1-to-string '(1 2)))`)
+	assert.Equal(t, 1, exit)
+	assert.True(t, strings.HasPrefix(out, "[ERROR] TYPE-ERROR\n"), out)
+}
