@@ -497,12 +497,15 @@ func lstSubstFinder(th *Thread, name string, args []Value) (find func(Value) (Va
 				}
 			}
 		}
+		work := 0 // comparisons: tree size times alist length
 		return func(sub Value) (Value, bool) {
 			k := key(sub)
 			for _, p := range pairs {
 				if test(k, p.Car) {
 					return p.Cdr, true
 				}
+				work++
+				th.PollAt(work)
 			}
 			return nil, false
 		}, args[1]

@@ -219,19 +219,22 @@ func (th *Thread) makeVectorOf(et Value, items []Value) Value {
 				th.TypeError(x, th.Img.S.Character)
 			}
 			r[i] = rune(c)
+			th.PollAt(i)
 		}
 		return &String{R: r}
 	case th.Img.CLSym("BIT"):
 		b := make([]uint8, len(items))
 		for i, x := range items {
 			b[i] = th.bitOf(x)
+			th.PollAt(i)
 		}
 		return &BitVector{Bits: b}
 	}
 	v := &Vector{Items: items}
 	if et != nil && et != T {
-		for _, x := range items {
+		for i, x := range items {
 			th.checkElem(et, x)
+			th.PollAt(i)
 		}
 		v.ElemType = et
 	}
