@@ -175,6 +175,12 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
+	served := make(chan struct{})
+	defer close(served) // before stop: the watchdog then sees no signal
+	go shutdownWatchdog(ctx, served, func() { srv.InterruptAll("server shutting down") }, func() {
+		fmt.Fprintf(stderr, "golem mcp: evaluations still running %v after the signal; exiting\n", shutdownGrace)
+		os.Exit(1)
+	})
 
 	if *httpAddr == "" {
 		// Keep stray writes to os.Stdout off the protocol stream.
@@ -207,6 +213,28 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// shutdownGrace is how long a server that got SIGINT or SIGTERM waits for
+// its evaluations to end before it exits anyway.
+const shutdownGrace = 1500 * time.Millisecond
+
+// shutdownWatchdog makes a signal stop the server within 2 s whatever runs:
+// when ctx ends before serving does (a signal), it calls interrupt (which
+// interrupts every running evaluation) at once, and exit if serving has not
+// ended shutdownGrace later (Go code that never looks at the interrupt).
+func shutdownWatchdog(ctx context.Context, served <-chan struct{}, interrupt, exit func()) {
+	select {
+	case <-served:
+		return
+	case <-ctx.Done():
+	}
+	interrupt()
+	select {
+	case <-served:
+	case <-time.After(shutdownGrace):
+		exit()
+	}
 }
 
 func isLoopbackHost(host string) bool {
