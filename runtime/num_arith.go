@@ -216,6 +216,11 @@ func (th *Thread) intArith(op arithOp, a, b Value) Value {
 }
 
 func (th *Thread) ratArith(op arithOp, a, b Value) Value {
+	if op == opDiv && a == Fixnum(1) {
+		if _, ok := b.(*Ratio); ok {
+			return th.reciprocal(b) // (/ x): no GCD needed
+		}
+	}
 	x, y := ToRat(a), ToRat(b)
 	th.checkRatArith(op, x, y)
 	r := new(big.Rat)
