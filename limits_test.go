@@ -115,6 +115,22 @@ func TestStorageConditionStopsForGood(t *testing.T) {
 	}
 }
 
+// TestOutputLimitStopsForGood: the output limit cannot be swallowed by a
+// cleanup either.
+func TestOutputLimitStopsForGood(t *testing.T) {
+	in := golem.New(golem.Options{Limits: golem.Limits{Timeout: 20 * time.Second, MaxOutput: 1000}})
+	evalOK(t, in, "(defun sq (x) (* x x))")
+	start := time.Now()
+	res, err := in.Eval(context.Background(), `(tagbody top (unwind-protect (loop (princ "x")) (go top)))`)
+	require.Error(t, err, "the program escaped the limit: %v", res)
+	var lerr *golem.Error
+	require.ErrorAs(t, err, &lerr)
+	assert.Equal(t, "GOLEM:INTERRUPTED", lerr.Type)
+	assert.Contains(t, lerr.Report, "output limit")
+	assert.Less(t, time.Since(start), 5*time.Second)
+	assert.Equal(t, "=> 49", evalOK(t, in, "(sq 7)"))
+}
+
 // TestCleanupsRunAfterALimit: a stopped evaluation still runs its cleanups
 // (within the grace budget), and inside a cleanup the exits and handlers it
 // establishes itself work.

@@ -140,21 +140,22 @@ type Interrupted struct{ Reason string }
 func (e *Interrupted) Error() string { return e.Reason }
 
 // Stopping an evaluation. Once a limit fires (the timeout, the step limit,
-// Interrupt, the context's end, or an unhandled STORAGE-CONDITION), the
-// evaluation is stopped for good: the interrupt flag stays set until the
-// Thread is discarded (each evaluation runs on a fresh Thread), the stop
-// value unwinds to the top level, and nothing on the way can end the
-// unwinding. A non-local exit (GO, RETURN-FROM, THROW, a restart) to a
-// point established before the stop is refused (Land), handlers
-// established before the stop no longer run (Signal), and the debugger is
-// not entered. UNWIND-PROTECT cleanups still run, but all of them together
-// within a grace budget of CleanupGrace of wall time and CleanupGraceSteps
-// steps; after that they are cut at their next check and the remaining ones
-// are skipped (CleanupAllowed). Inside a cleanup, exits and handlers that
-// the cleanup itself established work as usual. Exits that stay inside one
+// Interrupt, the context's end, the output limit, or an unhandled
+// STORAGE-CONDITION on its way to the top level), the evaluation is
+// stopped for good: the interrupt flag stays set until the Thread is
+// discarded (each evaluation runs on a fresh Thread), the stop value
+// unwinds to the top level, and nothing on the way can end the unwinding.
+// A non-local exit (GO, RETURN-FROM, THROW, a restart) to a point
+// established before the stop is refused (Land), handlers established
+// before the stop no longer run (Signal), and the debugger is not entered.
+// UNWIND-PROTECT cleanups still run, but all of them together within a
+// grace budget of CleanupGrace of wall time and CleanupGraceSteps steps;
+// after that they are cut at their next check and the remaining ones are
+// skipped (CleanupAllowed). Inside a cleanup, exits and handlers that the
+// cleanup itself established work as usual. Exits that stay inside one
 // compiled function (returned sentinels, no panic) need no check: they
-// cannot leave a cleanup, whose value is discarded, nor a handler, which is
-// a function.
+// cannot leave a cleanup, whose value is discarded, nor a handler, which
+// is a function.
 
 // CleanupGrace is the wall time that the cleanups of a stopped evaluation
 // may take, all together.
@@ -213,17 +214,23 @@ func (th *Thread) Land(late bool) {
 
 // CleanupAllowed reports whether an UNWIND-PROTECT cleanup may run while
 // the panic r unwinds through it: always, except once the evaluation is
-// stopping and the cleanups' grace budget is spent. An unhandled
-// STORAGE-CONDITION crossing a cleanup on its way to the top level stops
-// the evaluation as a timeout does: a memory or stack limit cannot be
-// swallowed either.
+// stopping and the cleanups' grace budget is spent. Any *Interrupted (the
+// output limit raises one directly) and an unhandled STORAGE-CONDITION
+// crossing a cleanup on their way to the top level stop the evaluation as
+// a timeout does: no limit can be swallowed.
 func (th *Thread) CleanupAllowed(r any) bool {
 	if th.interrupted.Load() == 0 {
-		u, ok := r.(*Unhandled)
-		if !ok || !th.TypeP(u.Condition, th.Img.CLSym("STORAGE-CONDITION")) {
+		switch x := r.(type) {
+		case *Interrupted:
+			th.beginStop(x)
+		case *Unhandled:
+			if !th.TypeP(x.Condition, th.Img.CLSym("STORAGE-CONDITION")) {
+				return true
+			}
+			th.beginStop(x)
+		default:
 			return true
 		}
-		th.beginStop(u)
 	}
 	th.StopValue()
 	if !th.inGrace() {
