@@ -33,7 +33,13 @@ const bigCheckBits = 1 << 14
 // about n bits would pass the thread's MaxBignumBits or its memory budget,
 // and charges large results to the budget. Call it before computing.
 func (th *Thread) CheckBignumBits(op string, n int64) {
-	if n < bigCheckBits || th == nil {
+	if n >= bigCheckBits || n < 0 {
+		th.checkBignumBits(op, n)
+	}
+}
+
+func (th *Thread) checkBignumBits(op string, n int64) {
+	if th == nil {
 		return
 	}
 	if n >= maxBitIndex || n < 0 {
