@@ -670,7 +670,7 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 // everywhere a directory is refused.
 func (th *Thread) openAt(p *Pathname, loc fileLoc, flag int, perm os.FileMode) *os.File {
 	if loc.sandboxed() {
-		flag |= syscall.O_NONBLOCK
+		flag |= openNonblock
 	}
 	f, err := loc.ops.OpenFile(loc.rel, flag, perm)
 	if err != nil {

@@ -312,7 +312,7 @@ func (hostOps) MkdirAll(name string, perm os.FileMode) error { return os.MkdirAl
 
 // readDirOps lists a directory through ops.
 func readDirOps(ops fileOps, name string) []fs.DirEntry {
-	f, err := ops.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := ops.OpenFile(name, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
 		return nil
 	}
@@ -327,7 +327,7 @@ func readDirOps(ops fileOps, name string) []fs.DirEntry {
 // A directory is refused with EISDIR.
 func openRead(ops fileOps, name string, flag int, regularOnly bool) (*os.File, fs.FileInfo, error) {
 	if regularOnly {
-		flag |= syscall.O_NONBLOCK
+		flag |= openNonblock
 	}
 	f, err := ops.OpenFile(name, flag, 0)
 	if err != nil {
