@@ -29,6 +29,10 @@ var escapes = []struct{ name, code string }{
 	{"cleanup recursing into itself", `(labels ((f () (unwind-protect (loop) (f)))) (f))`},
 	{"nested endless cleanups", `(labels ((g (n) (unwind-protect (if (> n 0) (g (1- n)) (loop)) (loop)))) (g 200))`},
 	{"catch established in a loop", `(loop (catch 'c (unwind-protect (loop) (throw 'c :again))))`},
+	{"throw in return position of a called function", `(catch 'c (loop (unwind-protect (loop) (funcall (lambda () (throw 'c :escaped))))))`},
+	{"throw from a handler", `(catch 'c (handler-bind ((error (lambda (e) (throw 'c :escaped))))
+	   (loop (unwind-protect (loop) (error "x")))))`},
+	{"cleanup calling a function that loops", `(labels ((spin () (loop))) (loop (unwind-protect (spin) (spin))))`},
 }
 
 // stoppers stop an evaluation of in after about d, returning the context to
