@@ -33,7 +33,15 @@ func radixPrefix(base int) string {
 	return "#" + strconv.Itoa(base) + "r"
 }
 
+// bigPrintBits is the size from which printing an integer checks the
+// limits first: math/big's conversion cannot be interrupted, and a program
+// printing many large integers may make no call in between.
+const bigPrintBits = 1 << 16
+
 func (p *printer) integer(v rt.Value) {
+	if b, ok := v.(*rt.Bignum); ok && b.Int.BitLen() >= bigPrintBits {
+		p.th.Poll()
+	}
 	s := IntegerString(v, p.base)
 	if p.radix {
 		if p.base == 10 {
@@ -46,6 +54,9 @@ func (p *printer) integer(v rt.Value) {
 }
 
 func (p *printer) ratio(r *rt.Ratio) {
+	if r.Rat.Num().BitLen()+r.Rat.Denom().BitLen() >= bigPrintBits {
+		p.th.Poll()
+	}
 	s := strings.ToUpper(r.Rat.Num().Text(p.base)) + "/" + strings.ToUpper(r.Rat.Denom().Text(p.base))
 	if p.radix {
 		s = radixPrefix(p.base) + s
