@@ -743,38 +743,38 @@ func (th *Thread) OpenLoadFile(spec Value) (*FileStream, *Pathname) {
 func (th *Thread) openLoad(p *Pathname) *FileStream {
 	loc := th.resolveAccess(p, false, "load")
 	max := LoadSizeLimit(th.Limits.MaxMemory)
-	tooLarge := func() {
-		th.fileError(p, "cannot load ~S: it is larger than ~D bytes.", p, MakeInt(max))
-	}
 	var data []byte
 	var err error
 	if loc.fsys != nil {
 		var f fs.File
 		if f, err = loc.fsys.Open(loc.name); err == nil {
-			if fi, serr := f.Stat(); serr == nil && fi.IsDir() {
+			fi, serr := f.Stat()
+			switch {
+			case serr == nil && fi.IsDir():
 				err = syscall.EISDIR
-			} else if serr == nil && fi.Size() > max {
-				tooLarge()
-			} else {
+			case serr == nil && fi.Size() > max:
+				err = errTooLarge
+			default:
 				data, err = readCapped(f, max)
 			}
 			_ = f.Close()
 		}
 	} else {
-		var f *os.File
-		var fi fs.FileInfo
-		f, fi, err = openRead(loc.ops, loc.rel, os.O_RDONLY, loc.sandboxed())
-		if err == nil {
+		data, err = func() ([]byte, error) {
+			f, fi, err := openRead(loc.ops, loc.rel, os.O_RDONLY, loc.sandboxed())
+			if err != nil {
+				return nil, err
+			}
+			defer f.Close()
 			if fi.Mode().IsRegular() {
 				if fi.Size() > max {
-					_ = f.Close()
-					tooLarge()
+					return nil, errTooLarge
 				}
+				// The file is read whole: charge it to the evaluation.
 				th.CheckAlloc(fi.Size())
 			}
-			data, err = readCapped(f, max)
-			_ = f.Close()
-		}
+			return readCapped(f, max)
+		}()
 	}
 	switch {
 	case err == nil:
@@ -782,7 +782,7 @@ func (th *Thread) openLoad(p *Pathname) *FileStream {
 		th.refuseEscape(p, loc, err)
 		return nil
 	case errors.Is(err, errTooLarge):
-		tooLarge()
+		th.fileError(p, "cannot load ~S: it is larger than ~D bytes.", p, MakeInt(max))
 	default:
 		th.refuseEscape(p, loc, err)
 		th.fileError(p, "error opening ~S: ~A", p, NewString(osErrText(err)))
