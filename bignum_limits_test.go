@@ -84,6 +84,8 @@ func TestBignumsWithinTheBound(t *testing.T) {
 		{"(* (expt 2/3 -100000) (expt 2/3 100000))", "1"},
 		{"(let ((x (expt 2/3 1000000))) (= (/ x) (expt 3/2 1000000)))", "T"},
 		{"(/ -2/3)", "-3/2"},
+		{"(let ((x (expt 7/3 500000))) (multiple-value-bind (q r) (round x) (and (= (+ q r) x) (< (abs r) 1))))", "T"},
+		{"(let ((x (expt 7/3 500000))) (= (* (/ x 9) 9) (- (+ x 1) 1)))", "T"},
 		{"(truncate 7/2 1/3)", "10"},
 		{"(floor -7/2 1/3)", "-11"},
 		{"(parse-integer \"-123456789012345678901234567890\")", "-123456789012345678901234567890"},

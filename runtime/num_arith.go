@@ -216,10 +216,8 @@ func (th *Thread) intArith(op arithOp, a, b Value) Value {
 }
 
 func (th *Thread) ratArith(op arithOp, a, b Value) Value {
-	if op == opDiv && a == Fixnum(1) {
-		if _, ok := b.(*Ratio); ok {
-			return th.reciprocal(b) // (/ x): no GCD needed
-		}
+	if v, ok := th.ratIntArith(op, a, b); ok {
+		return v
 	}
 	x, y := ToRat(a), ToRat(b)
 	th.checkRatArith(op, x, y)

@@ -1,0 +1,78 @@
+package runtime
+
+import "math/big"
+
+// Ratio-integer arithmetic without big.Rat's normalizing GCD of the whole
+// result, which is quadratic in the size of the parts: for p/q in lowest
+// terms and an integer n, p/q ± n = (p ± nq)/q is in lowest terms already,
+// and a product or quotient needs only the GCD of n with one part. This
+// keeps FLOOR, ROUND and friends of large ratios (which subtract an integer
+// quotient) linear.
+
+// ratIntArith computes a op b when exactly one of them is a ratio and the
+// other an integer; ok is false for other operands.
+func (th *Thread) ratIntArith(op arithOp, a, b Value) (v Value, ok bool) {
+	r, ratLeft := a.(*Ratio)
+	other := b
+	if !ratLeft {
+		if r, ok = b.(*Ratio); !ok {
+			return nil, false
+		}
+		other = a
+	}
+	if !IsInteger(other) {
+		return nil, false
+	}
+	n := ToBig(other)
+	p, q := r.Rat.Num(), r.Rat.Denom()
+	switch op {
+	case opAdd, opSub:
+		th.CheckBignumBits(opNames[op], int64(max(p.BitLen(), n.BitLen()+q.BitLen())+1))
+		nq := new(big.Int).Mul(n, q)
+		switch {
+		case op == opAdd:
+			nq.Add(p, nq)
+		case ratLeft: // p/q - n
+			nq.Sub(p, nq)
+		default: // n - p/q
+			nq.Sub(nq, p)
+		}
+		return ratCoprime(nq, q), true
+	case opMul:
+		th.CheckBignumBits("*", int64(p.BitLen()+n.BitLen()))
+		th.checkGCDWork("*", n.BitLen(), q.BitLen())
+		g := new(big.Int).GCD(nil, nil, new(big.Int).Abs(n), q)
+		num := new(big.Int).Mul(p, new(big.Int).Quo(n, g))
+		return ratOrInt(num, new(big.Int).Quo(q, g)), true
+	}
+	if ratLeft { // (p/q) / n = (p/g) / (q n/g), g = gcd(p, n)
+		if n.Sign() == 0 {
+			th.DivisionByZero("/", a, b)
+		}
+		th.CheckBignumBits("/", int64(q.BitLen()+n.BitLen()))
+		th.checkGCDWork("/", p.BitLen(), n.BitLen())
+		g := new(big.Int).GCD(nil, nil, new(big.Int).Abs(p), new(big.Int).Abs(n))
+		num := new(big.Int).Quo(p, g)
+		den := new(big.Int).Mul(q, new(big.Int).Quo(n, g))
+		return ratOrInt(num, den), true
+	}
+	// n / (p/q) = (n q/g) / (p/g), g = gcd(n, p)
+	th.CheckBignumBits("/", int64(q.BitLen()+n.BitLen()))
+	th.checkGCDWork("/", p.BitLen(), n.BitLen())
+	g := new(big.Int).GCD(nil, nil, new(big.Int).Abs(p), new(big.Int).Abs(n))
+	num := new(big.Int).Mul(new(big.Int).Quo(n, g), q)
+	return ratOrInt(num, new(big.Int).Quo(p, g)), true
+}
+
+// ratOrInt returns num/den for coprime num and nonzero den: an integer when
+// den is ±1, otherwise a ratio with the sign moved to the numerator.
+func ratOrInt(num, den *big.Int) Value {
+	if den.Sign() < 0 {
+		num.Neg(num)
+		den.Neg(den)
+	}
+	if den.IsInt64() && den.Int64() == 1 {
+		return MakeBigInt(num)
+	}
+	return ratCoprime(num, den)
+}
