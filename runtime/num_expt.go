@@ -123,23 +123,35 @@ func (th *Thread) intExpt(base, power Value) Value {
 }
 
 // chargeExpt checks the size of a large exact power before it is computed:
-// about n times the size of the base (for a ratio, of its larger part).
+// n times the binary logarithm of the base (for a ratio, of its larger
+// part), so that (expt 3 n) is allowed up to the bound, not to 2n bits.
 func (th *Thread) chargeExpt(base Value, n int64) {
-	var bitsPer int64
+	var bitsPer float64
 	switch b := base.(type) {
 	case Fixnum, *Bignum:
-		bitsPer = int64(IntegerLength(b))
+		bitsPer = log2Abs(ToBig(b))
 	case *Ratio:
-		bitsPer = int64(max(b.Rat.Num().BitLen(), b.Rat.Denom().BitLen()))
+		bitsPer = max(log2Abs(b.Rat.Num()), log2Abs(b.Rat.Denom()))
 	case *Complex:
-		bitsPer = int64(ratBits(b.Real) + ratBits(b.Imag))
+		bitsPer = float64(ratBits(b.Real) + ratBits(b.Imag))
 	}
 	if bitsPer > 0 && n > 0 {
-		if bitsPer > (1<<62)/n {
+		est := bitsPer*float64(n) + 1
+		if est >= 1<<62 {
 			th.bignumTooLarge("EXPT", 1<<62)
 		}
-		th.CheckBignumBits("EXPT", bitsPer*n)
+		th.CheckBignumBits("EXPT", int64(math.Ceil(est)))
 	}
+}
+
+// log2Abs returns log2 |x| (0 for 0), from the top 64 bits.
+func log2Abs(x *big.Int) float64 {
+	l := x.BitLen()
+	if l <= 64 {
+		return math.Log2(float64(new(big.Int).Abs(x).Uint64()))
+	}
+	top := new(big.Int).Rsh(new(big.Int).Abs(x), uint(l-64))
+	return float64(l-64) + math.Log2(float64(top.Uint64()))
 }
 
 func ratBits(v Value) int {
