@@ -108,9 +108,12 @@ func init() {
 			f := th.Resolve(args[0])
 			h := htArg(th, args[1])
 			buf := make([]Value, 2)
+			n := 0
 			h.Each(func(k, v Value) bool {
 				buf[0], buf[1] = k, v
 				f.Call(th, buf)
+				n++
+				th.PollAt(n)
 				return true
 			})
 			return NIL
