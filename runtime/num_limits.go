@@ -13,10 +13,12 @@ import (
 // no interrupt can reach it.
 //
 // With the default bound of 4 Mbit (about 1.26 million decimal digits), the
-// slowest single operation on this kind of machine (dividing an integer at
-// the bound by one of half its size, or printing one in decimal) takes
-// about a third of a second; a multiplication at the bound takes about a
-// tenth.
+// slowest single operations, measured on an idle 2-core machine, take about
+// a third of a second (printing or reading an integer at the bound in
+// decimal, its ISQRT, a GCD at the bound below); a multiplication whose
+// product reaches the bound takes about a tenth, EXPT about as much.
+// Without the bound (the CLI, as in SBCL) only the memory budget limits
+// sizes, and one operation may run for minutes.
 //
 // GCD is quadratic in math/big (Lehmer's algorithm, after one division of
 // the larger operand by the smaller), and exact rational arithmetic runs
@@ -26,7 +28,7 @@ import (
 // small denominator) costs little whatever the size of the other.
 
 // bigCheckBits is the size under which results are not checked at all: the
-// work is negligible and MaxBignumBits is never set this low in practice.
+// work is negligible. A MaxBignumBits below it acts as bigCheckBits.
 const bigCheckBits = 1 << 14
 
 // CheckBignumBits signals a STORAGE-CONDITION naming op when an integer of
