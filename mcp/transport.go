@@ -271,6 +271,12 @@ type HTTPOptions struct {
 	// MaxConns caps the open connections; one more is answered 503 and
 	// closed (default DefaultMaxConns).
 	MaxConns int
+	// WriteTimeout bounds each write of a response, so that a client that
+	// stops reading is cut off instead of holding its connection for ever
+	// (default DefaultWriteTimeout). Unlike http.Server's WriteTimeout it
+	// does not bound a long evaluation or notification stream. It applies
+	// to HTTPHandler too.
+	WriteTimeout time.Duration
 }
 
 // Default bounds of the HTTP transport (see HTTPOptions).
@@ -279,6 +285,7 @@ const (
 	DefaultReadTimeout       = 30 * time.Second
 	DefaultConnIdleTimeout   = 60 * time.Second
 	DefaultMaxConns          = 512
+	DefaultWriteTimeout      = 30 * time.Second
 )
 
 // orDefault returns d for zero, 0 (none) for negative values, else v.
@@ -315,6 +322,7 @@ func (s *Server) httpHandler(opts HTTPOptions) (http.Handler, func()) {
 		server.WithDisableLocalhostProtection(true),
 	)
 	bodyLimit := int64(s.opts.MaxArgBytes)*2 + 1<<20
+	writeTimeout := orDefault(opts.WriteTimeout, DefaultWriteTimeout)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -366,9 +374,14 @@ func (s *Server) httpHandler(opts HTTPOptions) (http.Handler, func()) {
 			defer cancel()
 			r = r.WithContext(ctx)
 		}
-		mcpHandler.ServeHTTP(&rewriteResponseWriter{w: w}, r)
+		mcpHandler.ServeHTTP(&rewriteResponseWriter{w: w, rc: http.NewResponseController(w), writeTimeout: writeTimeout}, r)
 	})
 	guard := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if writeTimeout > 0 {
+			// A fresh deadline: the last one set on this connection may
+			// have passed while it waited for this request.
+			_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(writeTimeout))
+		}
 		if !hostAllowed(r, opts.AllowedHosts) {
 			w.Header().Set("Connection", "close")
 			http.Error(w, fmt.Sprintf("forbidden: Host %q is not allowed", r.Host), http.StatusForbidden)
@@ -515,14 +528,26 @@ func originAllowed(origin string, allowed []string) bool {
 }
 
 // rewriteResponseWriter rewrites unknown-tool errors in MCP responses and
-// keeps streaming working.
-type rewriteResponseWriter struct{ w http.ResponseWriter }
+// keeps streaming working. Each write gets writeTimeout (if positive) to
+// reach the client.
+type rewriteResponseWriter struct {
+	w            http.ResponseWriter
+	rc           *http.ResponseController
+	writeTimeout time.Duration
+}
+
+func (r *rewriteResponseWriter) deadline() {
+	if r.writeTimeout > 0 {
+		_ = r.rc.SetWriteDeadline(time.Now().Add(r.writeTimeout))
+	}
+}
 
 func (r *rewriteResponseWriter) Header() http.Header         { return r.w.Header() }
 func (r *rewriteResponseWriter) WriteHeader(status int)      { r.w.WriteHeader(status) }
 func (r *rewriteResponseWriter) Unwrap() http.ResponseWriter { return r.w }
 
 func (r *rewriteResponseWriter) Write(p []byte) (int, error) {
+	r.deadline()
 	if _, err := r.w.Write(rewriteUnknownTool(p)); err != nil {
 		return 0, err
 	}
@@ -531,6 +556,7 @@ func (r *rewriteResponseWriter) Write(p []byte) (int, error) {
 
 // Flush implements http.Flusher, needed for SSE streams.
 func (r *rewriteResponseWriter) Flush() {
+	r.deadline()
 	if f, ok := r.w.(http.Flusher); ok {
 		f.Flush()
 	}
