@@ -219,6 +219,11 @@ func (th *Thread) ratArith(op arithOp, a, b Value) Value {
 	if v, ok := th.ratIntArith(op, a, b); ok {
 		return v
 	}
+	if x, ok := a.(*Ratio); ok {
+		if y, ok := b.(*Ratio); ok {
+			return th.ratRatArith(op, x, y) // ratios are never zero
+		}
+	}
 	x, y := ToRat(a), ToRat(b)
 	th.checkRatArith(op, x, y)
 	r := new(big.Rat)

@@ -76,3 +76,53 @@ func ratOrInt(num, den *big.Int) Value {
 	}
 	return ratCoprime(num, den)
 }
+
+// ratRatArith computes a op b for two ratios with the GCDs of the parts
+// (Knuth, TAOCP 4.5.1) instead of one GCD of the whole result: for a sum,
+// the GCD of the denominators and then of the numerator with that (often
+// 1); for a product, the GCDs of each numerator with the other denominator.
+// Each is as small as the parts it reads.
+func (th *Thread) ratRatArith(op arithOp, x, y *Ratio) Value {
+	a, b := x.Rat.Num(), x.Rat.Denom()
+	c, d := y.Rat.Num(), y.Rat.Denom()
+	name := opNames[op]
+	switch op {
+	case opAdd, opSub:
+		th.CheckBignumBits(name, int64(max(a.BitLen()+d.BitLen(), c.BitLen()+b.BitLen())+1))
+		th.checkGCDWork(name, b.BitLen(), d.BitLen())
+		d1 := new(big.Int).GCD(nil, nil, b, d)
+		bq, dq := b, d // b/d1, d/d1
+		if !isOneBig(d1) {
+			bq, dq = new(big.Int).Quo(b, d1), new(big.Int).Quo(d, d1)
+		}
+		t := new(big.Int).Mul(a, dq)
+		cb := new(big.Int).Mul(c, bq)
+		if op == opAdd {
+			t.Add(t, cb)
+		} else {
+			t.Sub(t, cb)
+		}
+		if isOneBig(d1) {
+			return ratOrInt(t, new(big.Int).Mul(b, d))
+		}
+		th.checkGCDWork(name, t.BitLen(), d1.BitLen())
+		d2 := new(big.Int).GCD(nil, nil, t, d1)
+		return ratOrInt(t.Quo(t, d2), new(big.Int).Mul(bq, new(big.Int).Quo(d, d2)))
+	}
+	if op == opDiv { // times d/c
+		c, d = d, c
+		if d.Sign() < 0 {
+			c, d = new(big.Int).Neg(c), new(big.Int).Neg(d)
+		}
+	}
+	th.CheckBignumBits(name, int64(max(a.BitLen()+c.BitLen(), b.BitLen()+d.BitLen())))
+	th.checkGCDWork(name, a.BitLen(), d.BitLen())
+	th.checkGCDWork(name, c.BitLen(), b.BitLen())
+	g1 := new(big.Int).GCD(nil, nil, a, d)
+	g2 := new(big.Int).GCD(nil, nil, c, b)
+	num := new(big.Int).Mul(new(big.Int).Quo(a, g1), new(big.Int).Quo(c, g2))
+	den := new(big.Int).Mul(new(big.Int).Quo(b, g2), new(big.Int).Quo(d, g1))
+	return ratOrInt(num, den)
+}
+
+func isOneBig(x *big.Int) bool { return x.IsInt64() && x.Int64() == 1 }

@@ -12,9 +12,9 @@ import (
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
-// TestRatioIntegerArithmetic checks ratio-integer arithmetic (which skips
-// big.Rat's normalization) against big.Rat, in both argument orders, for
-// small and large operands.
+// TestRatioIntegerArithmetic checks ratio-integer and ratio-ratio
+// arithmetic (which skip big.Rat's normalization) against big.Rat, in both
+// argument orders, for small and large operands.
 func TestRatioIntegerArithmetic(t *testing.T) {
 	img := rt.NewImage()
 	th := rt.NewThread(img, context.Background(), rt.Limits{})
@@ -48,6 +48,17 @@ func TestRatioIntegerArithmetic(t *testing.T) {
 			continue
 		}
 		y := new(big.Rat).SetInt(randInt())
+		if i%2 == 1 { // a ratio, sharing factors with x's parts now and then
+			f := big.NewInt(int64(rng.Intn(6) + 1))
+			yd := new(big.Int).Mul(randInt(), f)
+			if yd.Sign() == 0 {
+				continue
+			}
+			y.SetFrac(new(big.Int).Mul(randInt(), den), yd)
+			if rng.Intn(3) == 0 {
+				y.SetFrac(new(big.Int).Mul(x.Denom(), f), new(big.Int).Mul(x.Num(), big.NewInt(int64(rng.Intn(5)+2))))
+			}
+		}
 		for _, op := range ops {
 			for _, order := range [][2]*big.Rat{{x, y}, {y, x}} {
 				a, b := order[0], order[1]
