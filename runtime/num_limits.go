@@ -21,11 +21,12 @@ import (
 // sizes, and one operation may run for minutes.
 //
 // GCD is quadratic in math/big (Lehmer's algorithm, after one division of
-// the larger operand by the smaller), and exact rational arithmetic runs
-// one GCD per operation, so GCDs get a work bound: the smaller operand may
-// not pass MaxBignumBits/8 bits, 512 Kbit under the default bound (about a
-// third of a second). A GCD with one small operand (the usual ratio with a
-// small denominator) costs little whatever the size of the other.
+// the larger operand by the smaller), and exact rational arithmetic needs
+// GCDs (of the parts, see num_ratio.go), so GCDs get a work bound: the
+// smaller operand may not pass MaxBignumBits/8 bits, 512 Kbit under the
+// default bound (about a third of a second). A GCD with one small operand
+// (the usual ratio with a small denominator) costs little whatever the
+// size of the other.
 
 // bigCheckBits is the size under which results are not checked at all: the
 // work is negligible. A MaxBignumBits below it acts as bigCheckBits.
