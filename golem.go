@@ -32,7 +32,7 @@ type Limits struct {
 	Timeout   time.Duration // wall-clock time per Eval (default 30s; negative: none)
 	MaxSteps  uint64        // calls plus backward jumps (default: none)
 	MaxDepth  int           // nested calls (default 10000)
-	MaxMemory int64         // bytes: one program-sized allocation, and the live heap (default 1 GiB)
+	MaxMemory int64         // bytes: one allocation, and what one evaluation keeps alive (default 1 GiB; see runtime/memory.go)
 	MaxOutput int64         // characters of captured output (default 1M)
 	// MaxBignumBits bounds the bits of any integer (and of a ratio's numerator
 	// and denominator) an evaluation builds, and with it the work of one
@@ -63,6 +63,11 @@ type Options struct {
 	// sandboxed interpreter; FS is a read-only file system LOAD and OPEN read from.
 	AllowRead, AllowWrite []string
 	FS                    fs.FS
+	// Governor shares the process's memory among interpreters: pass the
+	// same one to every interpreter of a server so that, near its
+	// ceiling, the evaluation allocating most is stopped. Nil: the
+	// interpreter gets its own, without a process ceiling.
+	Governor *rt.Governor
 }
 
 // Interpreter is one Lisp world.
@@ -81,6 +86,9 @@ func New(opts Options) *Interpreter {
 	img := rt.NewImage()
 	img.Sandbox = !opts.Unrestricted
 	img.Files = rt.FileAccess{ReadDirs: opts.AllowRead, WriteDirs: opts.AllowWrite, FS: opts.FS}
+	if opts.Governor == nil {
+		opts.Governor = rt.NewGovernor(0)
+	}
 	rt.SetDefaultPathnameDefaults(img)
 	in := &Interpreter{img: img, opts: opts}
 	eval.SetReader(img, func(th *rt.Thread, s rt.Stream, eof rt.Value) rt.Value {
@@ -395,6 +403,7 @@ func (in *Interpreter) begin(ctx context.Context) *session {
 	}
 	s := in.newSession(ctx)
 	s.cancel = cancel
+	s.th.BeginMemory(in.opts.Governor)
 	in.mu.Lock()
 	in.cur = s.th
 	in.curCancel = cancel
@@ -409,6 +418,7 @@ func (in *Interpreter) begin(ctx context.Context) *session {
 // end undoes an evaluation's special bindings and unregisters it.
 func (in *Interpreter) end(s *session) {
 	s.th.UnbindTo(0)
+	s.th.EndMemory()
 	in.mu.Lock()
 	in.cur = nil
 	in.curCancel = nil

@@ -294,33 +294,38 @@ func (c *compiler) compile(form rt.Value, env *lexEnv, mv bool) Code {
 // innermost subform being compiled.
 type compileErrorAbort struct{ cond *rt.Instance }
 
-// deferCompileError is the handler compileConsDeferringErrors establishes
-// for ERROR while a subform compiles. Handlers that user code establishes
-// inside macro expanders come after it, so they see their own errors first.
-var deferCompileError = &rt.Builtin{Min: 1, Max: 1, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-	if cond, ok := args[0].(*rt.Instance); ok {
-		panic(&compileErrorAbort{cond: cond})
-	}
-	return rt.NIL
-}}
-
 // compileConsDeferringErrors is compileCons for a subform: a compile-time
-// ERROR makes the form code that signals it.
+// ERROR makes the form code that signals it. Its handler (for ERROR, before
+// any that user code establishes inside macro expanders, so those see their
+// own errors first) records the abort it panics with, so that only the
+// frame that established it recovers: recovering and re-panicking every
+// other panic at every level made unwinding a deeply nested compilation
+// quadratic (minutes for a few thousand levels).
 func (c *compiler) compileConsDeferringErrors(form *rt.Cons, env *lexEnv, mv, tail bool) (code Code) {
 	th := c.th
 	saved := th.Save()
 	handlers := th.Handlers
-	th.Handlers = append(handlers[:len(handlers):len(handlers)],
-		[]rt.Handler{{Type: c.img.CLSym("ERROR"), Fn: deferCompileError}})
+	var pending *compileErrorAbort
+	handler := &rt.Builtin{Min: 1, Max: 1, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+		if cond, ok := args[0].(*rt.Instance); ok {
+			pending = &compileErrorAbort{cond: cond}
+			panic(pending)
+		}
+		return rt.NIL
+	}}
+	// Pushed in place, not copied: a copy at every level of nesting made
+	// compiling a deeply nested form quadratic in time and memory.
+	th.PushHandlers([]rt.Handler{{Type: c.img.CLSym("ERROR"), Fn: handler}})
 	exits := c.exits
 	defer func() {
-		r := recover()
-		if r == nil {
+		if pending == nil {
+			// A normal return, or a panic that is not ours: let it pass.
 			th.Handlers = handlers
 			return
 		}
+		r := recover()
 		abort, ok := r.(*compileErrorAbort)
-		if !ok {
+		if !ok || abort != pending {
 			panic(r)
 		}
 		th.Restore(saved)

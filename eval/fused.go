@@ -55,13 +55,21 @@ func (c *compiler) operand(form rt.Value, env *lexEnv) operand {
 // operands compiles argument forms as operands.
 func (c *compiler) operands(forms rt.Value, env *lexEnv) []operand {
 	var out []operand
-	for forms != rt.NIL {
+	slow := forms
+	for n := 1; forms != rt.NIL; n++ {
 		cell, ok := forms.(*rt.Cons)
 		if !ok {
 			c.th.ProgramError("dotted argument list in call")
 		}
 		out = append(out, c.operand(cell.Car, env))
 		forms = cell.Cdr
+		if n&1 == 0 {
+			// A circular argument list is a TYPE-ERROR, not a compilation
+			// that fills memory: ListElements signals it.
+			if slow = slow.(*rt.Cons).Cdr; slow == forms {
+				c.th.ListElements(forms)
+			}
+		}
 	}
 	return out
 }

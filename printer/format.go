@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	rt "github.com/golem-lisp/golem/runtime"
 )
@@ -475,7 +476,15 @@ func (f *fstate) padding(n int, c rune) {
 		return
 	}
 	f.th.CheckAlloc(int64(n))
-	f.write(strings.Repeat(string(c), n))
+	// Written in chunks, so that the stream charges its growth as it goes
+	// and a huge count never exists as one Go string.
+	chunk := strings.Repeat(string(c), min(n, 4096))
+	for n > 0 {
+		k := min(n, 4096)
+		f.write(chunk[:k*utf8.RuneLen(c)])
+		n -= k
+		f.th.CheckInterrupt()
+	}
 }
 
 // writeField implements SBCL's format-write-field padding.
@@ -764,17 +773,9 @@ func (f *fstate) gotoArg(d *fnode, n int) {
 
 // listArgs converts an argument list to a slice, checking it is a proper list.
 func listArgs(th *rt.Thread, l rt.Value) []rt.Value {
-	var out []rt.Value
-	for l != rt.NIL {
-		c, ok := l.(*rt.Cons)
-		if !ok {
-			th.TypeErrorName(l, "LIST")
-		}
-		out = append(out, c.Car)
-		l = c.Cdr
-		th.Tick()
-	}
-	return out
+	// A dotted or circular list is a TYPE-ERROR (SBCL loops forever on a
+	// circular one).
+	return th.ListElements(l)
 }
 
 // runControl interprets a control string or function argument (~? and
@@ -986,7 +987,7 @@ func (f *fstate) justification(d *fnode) escape {
 	saved := f.out
 	escaped := false
 	for _, cl := range clauses {
-		buf := rt.NewStringOutput()
+		buf := rt.NewStringOutputFor(f.th)
 		f.out = buf
 		e := f.run(cl)
 		f.out = saved
@@ -999,7 +1000,7 @@ func (f *fstate) justification(d *fnode) escape {
 	_ = escaped
 	var firstText string
 	if hasFirst {
-		buf := rt.NewStringOutput()
+		buf := rt.NewStringOutputFor(f.th)
 		f.out = buf
 		// The overflow clause's parameters come from the ~:; directive.
 		f.run(first)
@@ -1319,7 +1320,7 @@ func FormatTo(th *rt.Thread, s rt.Stream, control rt.Value, args []rt.Value) {
 
 // FormatToString returns the output of FORMAT NIL.
 func FormatToString(th *rt.Thread, control string, args ...rt.Value) string {
-	out := rt.NewStringOutput()
+	out := rt.NewStringOutputFor(th)
 	FormatTo(th, out, rt.NewString(control), args)
 	return out.Take()
 }
@@ -1332,7 +1333,7 @@ func Format(th *rt.Thread, dest rt.Value, control rt.Value, args []rt.Value) rt.
 	switch d := dest.(type) {
 	case *rt.Symbol:
 		if d == rt.NIL {
-			out := rt.NewStringOutput()
+			out := rt.NewStringOutputFor(th)
 			FormatTo(th, out, control, args)
 			return rt.NewString(out.Take())
 		}

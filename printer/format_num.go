@@ -1,6 +1,7 @@
 package printer
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"strconv"
@@ -386,6 +387,43 @@ func flonumToString(x float64, single bool, width int, hasWidth bool, fdigits in
 	return str, str[0] == '.', str[len(str)-1] == '.', strings.IndexByte(str, '.')
 }
 
+// exactFractionDigits is more fraction digits than any float has: a
+// double's exact decimal expansion ends within 1,074 digits after the point.
+const exactFractionDigits = 1100
+
+// maxFloatScale bounds the scale factor of ~F, ~E and ~G.
+const maxFloatScale = 1 << 20
+
+// flonum is flonumToString for FORMAT: the memory for the digits is
+// charged first, and digits past the float's exact expansion are zeros
+// appended without arithmetic, so a huge digit count or field width costs
+// only its output.
+func (f *fstate) flonum(x float64, single bool, width int, hasWidth bool, fdigits int, hasFdigits bool, scale int, fmin int) (str string, lpoint, tpoint bool, pointPos int) {
+	if scale > maxFloatScale || scale < -maxFloatScale {
+		f.th.StorageCondition(fmt.Sprintf("The FORMAT scale factor %d is too large (at most %d).", scale, maxFloatScale))
+	}
+	size := int64(max(fdigits, 0)) + int64(max(scale, 0)) + exactFractionDigits
+	f.th.CheckAlloc(3 * size)
+	f.th.CheckInterrupt()
+	if hasWidth && width > exactFractionDigits+max(scale, 0) {
+		width = exactFractionDigits + max(scale, 0)
+	}
+	extra := 0
+	if hasFdigits && x != 0 && fdigits+scale > exactFractionDigits && fdigits > exactFractionDigits {
+		reduced := max(exactFractionDigits-scale, exactFractionDigits)
+		if reduced < fdigits {
+			extra, fdigits = fdigits-reduced, reduced
+			fmin = min(fmin, fdigits)
+		}
+	}
+	str, lpoint, tpoint, pointPos = flonumToString(x, single, width, hasWidth, fdigits, hasFdigits, scale, fmin)
+	if extra > 0 {
+		str += strings.Repeat("0", extra)
+		tpoint = false
+	}
+	return str, lpoint, tpoint, pointPos
+}
+
 // --- ~F ---
 
 // floatArg converts a FORMAT float directive's argument: floats stay,
@@ -488,7 +526,7 @@ func (f *fstate) fixedAux(x float64, single bool, w, d, k optInt, ovf rune, hasO
 	if k.ok {
 		scale = k.v
 	}
-	str, lpoint, tpoint, _ := flonumToString(math.Abs(x), single, spaceleft, w.ok, d.v, d.ok, scale, 0)
+	str, lpoint, tpoint, _ := f.flonum(math.Abs(x), single, spaceleft, w.ok, d.v, d.ok, scale, 0)
 	if d.ok && d.v == 0 {
 		tpoint = false
 	}
@@ -660,7 +698,7 @@ func (f *fstate) expAux(x float64, single bool, w, d, e optInt, k int, ovf rune,
 	if !fdig.ok && k >= 0 {
 		fmin = 0
 	}
-	str, lpoint, tpoint, _ := flonumToString(num, single, spaceleft, w.ok, fdig.v, fdig.ok, k, fmin)
+	str, lpoint, tpoint, _ := f.flonum(num, single, spaceleft, w.ok, fdig.v, fdig.ok, k, fmin)
 	if d.ok && d.v == 0 {
 		tpoint = false
 	}
@@ -747,7 +785,7 @@ func (f *fstate) generalDirective(d *fnode) {
 	}
 	_, n := scaleExponent(math.Abs(x), single)
 	if !dd.ok {
-		str, _, _, _ := flonumToString(math.Abs(x), single, 0, false, 0, false, 0, 0)
+		str, _, _, _ := f.flonum(math.Abs(x), single, 0, false, 0, false, 0, 0)
 		q := len(str) - 1
 		if len(str) == 1 {
 			q = 1
@@ -801,7 +839,7 @@ func (f *fstate) dollarDirective(d *fnode) {
 	} else if d.at {
 		sign = "+"
 	}
-	str, _, _, point := flonumToString(math.Abs(x), single, 0, false, dd, true, 0, 0)
+	str, _, _, point := f.flonum(math.Abs(x), single, 0, false, dd, true, 0, 0)
 	if d.colon {
 		f.write(sign)
 	}

@@ -353,7 +353,7 @@ func init() {
 		rt.Def{Name: "MAKE-STRING-OUTPUT-STREAM", Min: 0, Max: -1, Params: "(&KEY ELEMENT-TYPE)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 				th.ParseKeys(args, "ELEMENT-TYPE")
-				return rt.NewStringOutput()
+				return rt.NewStringOutputFor(th)
 			}},
 		rt.Def{Name: "GET-OUTPUT-STREAM-STRING", Min: 1, Max: 1, Params: "(STRING-OUTPUT-STREAM)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {

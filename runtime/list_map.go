@@ -2,7 +2,7 @@ package runtime
 
 // Mapping functions over lists (CLHS 14.2 MAPC and friends). They stop at the
 // shortest list; circular lists are allowed (another list may end the
-// iteration), so the loops only Tick.
+// iteration), but when every list is circular it is a TYPE-ERROR.
 
 // lstMap drives all six mapping functions. onTails passes the tails instead
 // of the elements; collect is called with each result.
@@ -10,7 +10,12 @@ func lstMap(th *Thread, args []Value, onTails bool, collect func(Value)) {
 	f := th.Resolve(args[0])
 	lists := append([]Value(nil), args[1:]...)
 	buf := make([]Value, len(lists))
-	for {
+	// slow trails each list at half speed (Floyd): when every list has
+	// been seen to be circular, the mapping could never end.
+	slow := append([]Value(nil), lists...)
+	seen := make([]bool, len(lists))
+	circular := 0
+	for n := 1; ; n++ {
 		for i, l := range lists {
 			c, ok := l.(*Cons)
 			if !ok {
@@ -25,6 +30,20 @@ func lstMap(th *Thread, args []Value, onTails bool, collect func(Value)) {
 				buf[i] = c.Car
 			}
 			lists[i] = c.Cdr
+		}
+		if n&1 == 0 {
+			for i, l := range lists {
+				if sc, ok := slow[i].(*Cons); ok {
+					slow[i] = sc.Cdr
+				}
+				if _, ok := l.(*Cons); ok && slow[i] == l && !seen[i] {
+					seen[i] = true
+					circular++
+				}
+			}
+			if circular == len(lists) {
+				lstCircular(th, args[1])
+			}
 		}
 		th.Tick()
 		v := f.Call(th, buf)

@@ -665,21 +665,15 @@ func (th *Thread) seqMismatch(s1, s2 Value, o seqOpts) Value {
 // SeqReverse returns a fresh reversed copy (REVERSE).
 func SeqReverse(th *Thread, seq Value) Value {
 	if IsList(seq) {
+		// The walker signals a TYPE-ERROR for a dotted or circular list.
 		var out Value = NIL
-		n := 0
-		for l := seq; ; n++ {
-			c, ok := l.(*Cons)
+		w := lstWalk(th, seq)
+		for {
+			c, ok := w.next()
 			if !ok {
-				if l != NIL {
-					th.TypeError(l, th.Img.S.List)
-				}
 				return out
 			}
 			out = &Cons{c.Car, out}
-			l = c.Cdr
-			if n&1023 == 0 {
-				th.Tick()
-			}
 		}
 	}
 	xs := SeqToSlice(th, seq)
@@ -1336,14 +1330,28 @@ func init() {
 			if len(args) > 2 {
 				end = args[2]
 			}
+			if start, ok := args[1].(Fixnum); ok && !IsList(args[0]) {
+				// Charged before the copy is made (lists are estimated as they are walked).
+				stop := Fixnum(SeqLength(th, args[0]))
+				if e, ok := end.(Fixnum); ok {
+					stop = min(stop, e)
+				}
+				th.chargeElements(args[0], int(stop-start))
+			}
 			return Subseq(th, args[0], args[1], end)
 		}},
 		Def{Name: "COPY-SEQ", Min: 1, Max: 1, Params: "(SEQUENCE)", Fn: func(th *Thread, args []Value) Value {
 			th.seqArg(args[0])
+			if !IsList(args[0]) {
+				th.chargeElements(args[0], SeqLength(th, args[0]))
+			}
 			return CopySeq(th, args[0])
 		}},
 		Def{Name: "REVERSE", Min: 1, Max: 1, Params: "(SEQUENCE)", Fn: func(th *Thread, args []Value) Value {
 			th.seqArg(args[0])
+			if !IsList(args[0]) {
+				th.chargeElements(args[0], SeqLength(th, args[0]))
+			}
 			return SeqReverse(th, args[0])
 		}},
 		Def{Name: "NREVERSE", Min: 1, Max: 1, Params: "(SEQUENCE)", Fn: func(th *Thread, args []Value) Value {

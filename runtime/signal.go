@@ -58,15 +58,18 @@ func (img *Image) defLookup(name string) *Symbol {
 }
 
 // PushHandlers establishes a handler cluster; restore with the saved slice.
+// The stack grows in place (nesting N handlers costs O(N), not O(N²)):
+// the slices saved to restore it are prefixes of it, and Signal runs each
+// handler on a prefix whose capacity is cut, so a push made by the handler
+// never writes over the clusters it disabled.
 func (th *Thread) PushHandlers(cluster []Handler) {
-	n := len(th.Handlers)
-	th.Handlers = append(th.Handlers[:n:n], cluster)
+	th.Handlers = append(th.Handlers, cluster)
 }
 
 // PushRestart establishes a restart.
+// Like the handler stack, it grows in place.
 func (th *Thread) PushRestart(r *Restart) {
-	n := len(th.Restarts)
-	th.Restarts = append(th.Restarts[:n:n], r)
+	th.Restarts = append(th.Restarts, r)
 }
 
 // Signal runs the applicable handlers for c, innermost first. Each handler
@@ -274,20 +277,23 @@ func (th *Thread) baseDepth() int {
 	return th.origDepth
 }
 
-// CheckAlloc accounts for a program-sized allocation of n bytes and signals a
-// STORAGE-CONDITION before it is made when it would pass the memory limit.
+// CheckAlloc accounts for a program-sized allocation of n bytes (negative:
+// more than memory can hold) and signals a STORAGE-CONDITION before it is
+// made when it would pass the memory limit: one allocation may not pass
+// MaxMemory, nor may what the evaluation keeps alive, and near the
+// governor's process ceiling the evaluation allocating most is stopped
+// (see memory.go).
 func (th *Thread) CheckAlloc(n int64) {
-	if n < 0 {
-		n = 1 << 62
-	}
-	limit := th.Limits.MaxMemory
-	if limit <= 0 {
-		limit = DefaultMaxAlloc
-	}
-	if n > limit || th.Allocated+n > limit*4 {
-		th.StorageCondition(fmt.Sprintf("Heap exhausted: cannot allocate %d bytes (limit %d).", n, limit))
+	limit := th.memLimit()
+	if n < 0 || n > limit {
+		what := "more bytes than memory can hold"
+		if n >= 0 {
+			what = fmt.Sprintf("%d bytes", n)
+		}
+		th.heapExhausted(fmt.Sprintf("Heap exhausted: cannot allocate %s (limit %d MiB).", what, limit>>20))
 	}
 	th.Allocated += n
+	th.chargeMemory(n)
 }
 
 // DefaultMaxAlloc bounds one program-sized allocation when no memory limit is set.

@@ -83,12 +83,23 @@ type OutputBudget struct {
 type StringOutputStream struct {
 	b      strings.Builder
 	Budget *OutputBudget
+	// Owner, when set, is charged (CheckAlloc) as the buffer grows, for the
+	// buffer and for the Lisp string it will become: the thread that made
+	// the stream or last resolved it as a designator.
+	Owner  *Thread
 	closed bool
 	columnTracker
 }
 
 // NewStringOutput makes an unbounded string output stream.
 func NewStringOutput() *StringOutputStream { return &StringOutputStream{} }
+
+// NewStringOutputFor makes a string output stream whose growth th pays for.
+func NewStringOutputFor(th *Thread) *StringOutputStream { return &StringOutputStream{Owner: th} }
+
+// stringStreamCharge is what a byte of a string stream's buffer costs: the
+// byte, and the rune it becomes in the Lisp string.
+const stringStreamCharge = 5
 
 func (s *StringOutputStream) ReadChar() (rune, bool) { return 0, false }
 func (s *StringOutputStream) UnreadChar(rune)        {}
@@ -105,6 +116,13 @@ func (s *StringOutputStream) WriteString(str string) {
 			panic(&Interrupted{Reason: "output limit exceeded"})
 		}
 		s.Budget.Used += n
+	}
+	if s.Owner != nil {
+		if need := s.b.Len() + len(str); need > s.b.Cap() {
+			// strings.Builder grows to about twice its size.
+			s.Owner.CheckAlloc(int64(max(need, 2*s.b.Cap())) * stringStreamCharge)
+			s.Owner.CheckInterrupt()
+		}
 	}
 	s.b.WriteString(str)
 	s.track(str)
@@ -251,6 +269,9 @@ func (th *Thread) OutputStream(d Value) Stream {
 		d = th.SymbolValue(th.Img.S.TerminalIO)
 	}
 	if s, ok := d.(Stream); ok {
+		if so, ok := s.(*StringOutputStream); ok && so.Owner != nil {
+			so.Owner = th
+		}
 		return s
 	}
 	th.TypeError(d, th.Img.CLSym("STREAM"))

@@ -2,9 +2,6 @@ package runtime
 
 import (
 	"context"
-	"fmt"
-	goruntime "runtime"
-	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -90,6 +87,8 @@ type Thread struct {
 	handlerFloor int
 	// Allocated counts bytes of program-sized allocations (arrays, strings, bignums).
 	Allocated int64
+	// mem is the evaluation's memory account (see memory.go).
+	mem *memAccount
 	// Output counts characters written to limited output streams.
 	Output int64
 	// NestDepth counts Go-level recursion of runtime routines over Lisp data.
@@ -300,29 +299,20 @@ func (th *Thread) slowCheck() {
 	default:
 	}
 	th.memChecks++
-	if th.memChecks%16 == 0 && th.Limits.MaxMemory > 0 {
+	if (th.memChecks%8 == 0 && th.Limits.MaxMemory > 0) || th.memBlamed() {
 		th.checkLiveHeap()
 	}
 	yieldIfSingleThreaded()
 }
 
-// checkLiveHeap stops programs that fill the heap with many small objects
-// (conses pushed in an endless loop): when the live heap after the last
-// collection passes the memory limit, the evaluation gets a
-// STORAGE-CONDITION. The heap is the process's, so this is a backstop, not
-// an exact per-evaluation account.
+// checkLiveHeap brings the evaluation's memory account up to date with the
+// runtime's heap metrics (see memory.go): the small objects it made are
+// estimated, an evaluation that keeps more than its limit alive gets a
+// STORAGE-CONDITION, and near the governor's ceiling the evaluation that
+// allocated most since the last collection does. An evaluation doing small
+// work is never blamed for what others hold.
 func (th *Thread) checkLiveHeap() {
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(sample)
-	if sample[0].Value.Kind() != metrics.KindUint64 {
-		return
-	}
-	if live := int64(sample[0].Value.Uint64()); live > th.Limits.MaxMemory {
-		// Let the handlers run with the pressure off: collect first.
-		goruntime.GC()
-		th.StorageCondition(fmt.Sprintf("Heap exhausted: %d MiB live, over the limit of %d MiB.",
-			live>>20, th.Limits.MaxMemory>>20))
-	}
+	th.sampleMemory(0)
 }
 
 // Steps returns the number of steps counted so far.
