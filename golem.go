@@ -540,6 +540,8 @@ func (in *Interpreter) protect(s *session, body func()) (err error) {
 // has a fallback, and anything else that goes wrong is caught here, so no
 // panic escapes to the embedder.
 func renderError(th *rt.Thread, s *session, r any, e *Error) {
+	ctx, cancel := context.WithTimeout(context.Background(), reportTime)
+	defer cancel()
 	defer func() {
 		if p := recover(); p != nil && e.Report == "" {
 			e.Report = "(error while rendering the error)"
@@ -550,13 +552,13 @@ func renderError(th *rt.Thread, s *session, r any, e *Error) {
 		e.Condition = x.Condition
 		e.Type = conditionTypeName(x.Condition)
 		e.ReadError = s.reading
-		e.Report = safeReport(th, x.Condition)
-		e.Backtrace = renderBacktrace(th, x.Backtrace)
-		e.Restarts = renderRestarts(th, x.Restarts)
+		e.Report = safeReport(ctx, th, x.Condition)
+		e.Backtrace = renderBacktrace(ctx, th, x.Backtrace)
+		e.Restarts = renderRestarts(ctx, th, x.Restarts)
 	case *rt.Interrupted:
 		e.Type = "GOLEM:INTERRUPTED"
 		e.Report = "Evaluation stopped: " + x.Reason
-		e.Backtrace = renderBacktrace(th, th.CallStack())
+		e.Backtrace = renderBacktrace(ctx, th, th.CallStack())
 	default:
 		e.Type = "GOLEM:INTERNAL-ERROR"
 		e.Report = fmt.Sprintf("internal error: %v", r)
@@ -580,13 +582,17 @@ func conditionTypeName(c *rt.Instance) string {
 	return cls.Name.Name
 }
 
-// reportThread makes the thread that prints an ended evaluation's report,
-// restarts and backtrace: limited in time and, like the evaluation, in
-// memory, and printing under a known printer state whatever the program
-// had bound (see bindStandardPrinter). Its bindings live in the symbols:
-// call UnbindTo(0) when done, including when a limit stops it.
-func reportThread(th *rt.Thread) *rt.Thread {
-	fresh := rt.NewThread(th.Img, context.Background(), rt.Limits{Timeout: 5 * time.Second, MaxMemory: th.Limits.MaxMemory})
+// reportTime bounds the rendering of one error (its report, backtrace and
+// restarts together), so that an evaluation a limit stopped ends soon after.
+const reportTime = time.Second
+
+// reportThread makes a thread that prints part of an ended evaluation's
+// error: limited in time (by ctx, shared by the parts) and, like the
+// evaluation, in memory, and printing under a known printer state whatever
+// the program had bound (see bindStandardPrinter). Its bindings live in
+// the symbols: call UnbindTo(0) when done, including when a limit stops it.
+func reportThread(ctx context.Context, th *rt.Thread) *rt.Thread {
+	fresh := rt.NewThread(th.Img, ctx, rt.Limits{MaxMemory: th.Limits.MaxMemory})
 	bindStandardPrinter(fresh)
 	return fresh
 }
@@ -623,20 +629,35 @@ func bindStandardPrinter(th *rt.Thread) {
 	}
 }
 
-func safeReport(th *rt.Thread, c *rt.Instance) (out string) {
-	fresh := reportThread(th)
+// safeReport renders c's report, keeping at most the evaluation's output
+// limit of it (a report printing a huge list ends with a truncation note).
+func safeReport(ctx context.Context, th *rt.Thread, c *rt.Instance) (text string) {
+	fresh := reportThread(ctx, th)
+	out := rt.NewStringOutput()
+	out.Budget = &rt.OutputBudget{Max: th.Limits.MaxOutput}
 	defer func() {
 		fresh.UnbindTo(0)
 		if r := recover(); r != nil {
-			out = "(error while printing the report of a " + c.Class.Name.Name + " condition)"
+			_, stopped := r.(*rt.Interrupted)
+			switch {
+			case stopped && out.Budget.Max > 0 && out.Budget.Used >= out.Budget.Max:
+				text = out.Take() // with the truncation note
+			case stopped && out.Budget.Used > 0:
+				text = out.Take() + "\n[report truncated: printing it took too long]"
+			case stopped:
+				text = "(the report of a " + c.Class.Name.Name + " condition took too long to print)"
+			default:
+				text = "(error while printing the report of a " + c.Class.Name.Name + " condition)"
+			}
 		}
 	}()
-	return conditions.ReportString(fresh, c)
+	conditions.ReportTo(fresh, c, out)
+	return out.Take()
 }
 
 // renderRestarts describes restarts as "NAME - report".
-func renderRestarts(th *rt.Thread, rs []*rt.Restart) []string {
-	fresh := reportThread(th)
+func renderRestarts(ctx context.Context, th *rt.Thread, rs []*rt.Restart) []string {
+	fresh := reportThread(ctx, th)
 	defer fresh.UnbindTo(0)
 	var out []string
 	for _, r := range rs {
@@ -665,14 +686,15 @@ func restartLine(th *rt.Thread, r *rt.Restart) (line string) {
 		return name + " - " + rep.String()
 	default:
 		out := rt.NewStringOutput()
+		out.Budget = &rt.OutputBudget{Max: maxFrameItem}
 		th.Call(rep, out)
 		return name + " - " + out.Take()
 	}
 }
 
 // renderBacktrace prints every frame, innermost first.
-func renderBacktrace(th *rt.Thread, frames []rt.CallRecord) []string {
-	fresh := reportThread(th)
+func renderBacktrace(ctx context.Context, th *rt.Thread, frames []rt.CallRecord) []string {
+	fresh := reportThread(ctx, th)
 	defer fresh.UnbindTo(0)
 	S := th.Img.S
 	fresh.BindSpecial(S.PrintLength, rt.MakeInt(10))
@@ -710,16 +732,41 @@ func renderFrame(th *rt.Thread, f rt.CallRecord) (out string) {
 	if name == rt.NIL {
 		head = "(LAMBDA ())"
 		if ll, ok := f.Fn.(rt.LambdaLister); ok {
-			head = "(LAMBDA " + printer.ToString(th, ll.LambdaList(), true) + ")"
+			head = "(LAMBDA " + printCapped(th, ll.LambdaList()) + ")"
 		}
 	} else {
-		head = printer.ToString(th, name, true)
+		head = printCapped(th, name)
 	}
 	parts := []string{head}
 	for _, a := range f.Args {
-		parts = append(parts, printer.ToString(th, a, true))
+		parts = append(parts, printCapped(th, a))
 	}
 	return "(" + strings.Join(parts, " ") + ")"
+}
+
+// maxFrameItem bounds the characters printed of one argument of a
+// backtrace frame and of one restart's report (*print-length* does not
+// shorten strings).
+const maxFrameItem = 2000
+
+// printCapped prints v as PRIN1 would under th's printer bindings, keeping
+// at most maxFrameItem characters ("..." marks the cut).
+func printCapped(th *rt.Thread, v rt.Value) string {
+	out := &cappedOutput{max: maxFrameItem}
+	d := th.SpecialDepth()
+	func() {
+		defer func() {
+			if r := recover(); r != nil && r != errValueCapped {
+				panic(r)
+			}
+		}()
+		printer.Write(th, v, out)
+	}()
+	th.UnbindTo(d)
+	if out.dropped {
+		return out.b.String() + "..."
+	}
+	return out.b.String()
 }
 
 // EvalResponse evaluates code and returns the evaluate-lisp response text and

@@ -212,3 +212,25 @@ func TestErrorRenderingCannotFail(t *testing.T) {
 		})
 	}
 }
+
+// TestErrorRenderingIsBounded: an error's report keeps at most the output
+// limit, a backtrace argument a few thousand characters, and rendering
+// takes about a second at most, however big the data.
+func TestErrorRenderingIsBounded(t *testing.T) {
+	in := golem.New(golem.Options{Limits: golem.Limits{Timeout: 20 * time.Second, MaxOutput: 10000}})
+	_, err := in.Eval(context.Background(), `(error "~a" (make-string 3000000 :initial-element #\a))`)
+	var lerr *golem.Error
+	require.ErrorAs(t, err, &lerr)
+	assert.Equal(t, "SIMPLE-ERROR", lerr.Type)
+	assert.Less(t, len(lerr.Report), 10100)
+	assert.Contains(t, lerr.Report, "[output truncated")
+	require.NotEmpty(t, lerr.Backtrace)
+	assert.Less(t, len(lerr.Backtrace[0]), 2100)
+	assert.Contains(t, lerr.Backtrace[0], `aaa...`)
+
+	start := time.Now()
+	_, err = in.Eval(context.Background(), `(error "~s" (make-list 3000000))`)
+	require.ErrorAs(t, err, &lerr)
+	assert.Equal(t, "SIMPLE-ERROR", lerr.Type)
+	assert.Less(t, time.Since(start), 5*time.Second)
+}

@@ -7,18 +7,33 @@ import (
 // ReportString renders a condition's report, as princ of the condition would.
 func ReportString(th *rt.Thread, c *rt.Instance) string {
 	for _, k := range c.Class.CPL {
+		if r, ok := k.Report.(*rt.String); ok {
+			return r.String()
+		} else if k.Report != nil {
+			break
+		}
+	}
+	out := rt.NewStringOutput()
+	ReportTo(th, c, out)
+	return out.Take()
+}
+
+// ReportTo writes a condition's report to out, as princ of the condition
+// would; out may be a stream with an output budget, which bounds the text
+// of a huge report as it is made.
+func ReportTo(th *rt.Thread, c *rt.Instance, out rt.Stream) {
+	for _, k := range c.Class.CPL {
 		switch r := k.Report.(type) {
 		case nil:
 			continue
 		case *rt.String:
-			return r.String()
+			out.WriteString(r.String())
 		default:
-			out := rt.NewStringOutput()
 			th.Call(r, c, out)
-			return out.Take()
 		}
+		return
 	}
-	return "Condition " + prin1Qualified(th, c.Class.Name) + " was signalled."
+	out.WriteString("Condition " + prin1Qualified(th, c.Class.Name) + " was signalled.")
 }
 
 func simpleReport(th *rt.Thread, c *rt.Instance) string {
