@@ -46,6 +46,9 @@ type Limits struct {
 // DefaultMaxBignumBits is the default Limits.MaxBignumBits: 4 Mbit.
 const DefaultMaxBignumBits = 1 << 22
 
+// DefaultMaxMemory is Limits.MaxMemory when it is zero: 1 GiB.
+const DefaultMaxMemory = 1 << 30
+
 // Options configure a new Interpreter.
 type Options struct {
 	// Stdout and Stderr receive output directly when set; otherwise output is
@@ -245,7 +248,7 @@ func (in *Interpreter) limits() rt.Limits {
 		out.MaxOutput = 1 << 20
 	}
 	if out.MaxMemory == 0 {
-		out.MaxMemory = 1 << 30
+		out.MaxMemory = DefaultMaxMemory
 	}
 	switch {
 	case l.MaxBignumBits == 0:

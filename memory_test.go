@@ -2,11 +2,14 @@ package golem_test
 
 import (
 	"context"
+	"fmt"
+	goruntime "runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/golem-lisp/golem"
+	rt "github.com/golem-lisp/golem/runtime"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -83,3 +86,63 @@ func TestHostileAllocationsAreBounded(t *testing.T) {
 }
 
 func fmtc(format, x string) string { return strings.Replace(format, "%s", x, 1) }
+
+// TestSharedGovernorIsFair runs a session that keeps arrays, each within
+// its per-evaluation limit, next to a session doing small work, both under
+// one governor: the keeper gets STORAGE-CONDITIONs once the heap nears the
+// ceiling, the small work never fails, and the heap stays under it.
+func TestSharedGovernorIsFair(t *testing.T) {
+	const limit = 64 << 20
+	gov := rt.NewGovernor(3 * limit)
+	opts := golem.Options{Governor: gov, Limits: golem.Limits{MaxMemory: limit, Timeout: 20 * time.Second}}
+	keeper, worker := golem.New(opts), golem.New(opts)
+	_, err := keeper.Eval(context.Background(), `(defvar *keep* nil)`)
+	require.NoError(t, err)
+
+	done := make(chan struct{})
+	workerErrs := make(chan error, 1)
+	go func() {
+		defer close(workerErrs)
+		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			res, err := worker.Eval(context.Background(), `(let ((s 0)) (dotimes (i 100000) (incf s)) (length (make-list 1000)) s)`)
+			if err != nil {
+				workerErrs <- err
+				return
+			}
+			if len(res.Values) != 1 || res.Values[0] != rt.MakeInt(100000) {
+				workerErrs <- fmt.Errorf("unexpected values %v", res.Values)
+				return
+			}
+		}
+	}()
+	var failures []string
+	for range 20 {
+		_, err := keeper.Eval(context.Background(), `(push (make-array 1000000) *keep*) (length *keep*)`)
+		if err != nil {
+			e, ok := err.(*golem.Error)
+			require.True(t, ok, "%v", err)
+			failures = append(failures, e.Type)
+		}
+	}
+	close(done)
+	require.NoError(t, <-workerErrs, "the session doing small work must never fail")
+	require.NotEmpty(t, failures, "the keeping session must be stopped")
+	for _, f := range failures {
+		assert.Equal(t, "STORAGE-CONDITION", f)
+	}
+	goruntime.GC()
+	var ms goruntime.MemStats
+	goruntime.ReadMemStats(&ms)
+	assert.Less(t, ms.HeapAlloc, uint64(gov.Ceiling()), "live heap after the run")
+	// What the keeper kept (16 MB an array) fits under the ceiling.
+	res, err := keeper.Eval(context.Background(), `(length *keep*)`)
+	require.NoError(t, err)
+	kept := int64(res.Values[0].(rt.Fixnum))
+	assert.Less(t, kept*16<<20, gov.Ceiling())
+	assert.Greater(t, kept, int64(2))
+}

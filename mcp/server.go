@@ -22,6 +22,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/golem-lisp/golem"
+	"github.com/golem-lisp/golem/runtime"
 )
 
 // Default limits of the MCP server.
@@ -49,6 +50,15 @@ type Options struct {
 	// Limits bound every evaluation. A zero Timeout means DefaultTimeout and
 	// a negative one means none; other zero fields take golem's defaults.
 	Limits golem.Limits
+	// MaxHeap is the ceiling on the live heap of all sessions together
+	// (default DefaultHeapFactor × Limits.MaxMemory): near it, the
+	// evaluation that allocated most since the last collection gets a
+	// STORAGE-CONDITION. Ignored when Governor is set.
+	MaxHeap int64
+	// Governor shares memory among the sessions; nil: NewServer makes one
+	// with the MaxHeap ceiling. The server never sets the process's Go
+	// memory limit: its owner may, with Governor.SetProcessLimit.
+	Governor *runtime.Governor
 	// MaxArgBytes refuses tool calls whose arguments, encoded as JSON, are
 	// larger (default DefaultMaxArgBytes).
 	MaxArgBytes int
@@ -119,6 +129,10 @@ type Server struct {
 	stopOnce sync.Once
 }
 
+// DefaultHeapFactor sets the default heap ceiling of a server: this many
+// times the per-evaluation memory limit.
+const DefaultHeapFactor = 3
+
 // NewServer builds a server with the given options.
 func NewServer(opts Options) *Server {
 	if opts.Limits.Timeout == 0 {
@@ -136,6 +150,17 @@ func NewServer(opts Options) *Server {
 	if opts.Profile == "" {
 		opts.Profile = ProfileSession
 	}
+	if opts.Governor == nil {
+		if opts.MaxHeap <= 0 {
+			mem := opts.Limits.MaxMemory
+			if mem <= 0 {
+				mem = golem.DefaultMaxMemory
+			}
+			opts.MaxHeap = DefaultHeapFactor * mem
+		}
+		opts.Governor = runtime.NewGovernor(opts.MaxHeap)
+	}
+	opts.MaxHeap = opts.Governor.Ceiling()
 	s := &Server{
 		opts:      opts,
 		log:       opts.Logger,

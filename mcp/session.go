@@ -77,7 +77,8 @@ func (s *Session) Interpreter() *golem.Interpreter {
 }
 
 func (srv *Server) newInterpreter() *golem.Interpreter {
-	return golem.New(golem.Options{Limits: srv.opts.Limits, AllowRead: srv.opts.AllowRead, AllowWrite: srv.opts.AllowWrite})
+	return golem.New(golem.Options{Limits: srv.opts.Limits, AllowRead: srv.opts.AllowRead, AllowWrite: srv.opts.AllowWrite,
+		Governor: srv.opts.Governor})
 }
 
 // reset discards the session's state; the next call starts afresh.

@@ -37,6 +37,9 @@ type Governor struct {
 	running map[*memAccount]struct{}
 	// nrunning is len(running), read without the lock.
 	nrunning atomic.Int64
+	// charged counts the bytes charged by all its evaluations, so that
+	// estimates of small objects leave out what was charged exactly.
+	charged atomic.Int64
 	// lastForced is when a collection was last forced near the ceiling,
 	// so that evaluations near it do not collect over and over.
 	lastForced time.Time
@@ -75,8 +78,13 @@ type memAccount struct {
 	total int64
 	// baseLive is the live heap when the evaluation began.
 	baseLive int64
-	// lastAllocs is the process's cumulative allocation at the last sample.
-	lastAllocs uint64
+	// lastAllocs is the process's cumulative allocation at the last
+	// sample, and lastCharged the governor's charged count then.
+	lastAllocs  uint64
+	lastCharged int64
+	// ownCharged counts bytes charged since the last sample, for an
+	// account without a governor.
+	ownCharged int64
 	// blamed asks the evaluation to signal a STORAGE-CONDITION: the
 	// governor chose it as the one to stop near the ceiling.
 	blamed atomic.Bool
@@ -112,6 +120,7 @@ func (th *Thread) BeginMemory(g *Governor) {
 	a := &memAccount{gov: g, cycle: h.cycles, baseLive: int64(h.live), lastAllocs: h.allocs}
 	th.mem = a
 	if g != nil {
+		a.lastCharged = g.charged.Load()
 		g.mu.Lock()
 		g.running[a] = struct{}{}
 		g.nrunning.Store(int64(len(g.running)))
@@ -159,6 +168,11 @@ func (th *Thread) chargeMemory(n int64) {
 	a.total += n
 	since := a.since.Add(n)
 	g := a.gov
+	if g != nil {
+		g.charged.Add(n)
+	} else {
+		a.ownCharged += n
+	}
 	if since <= limit && (g == nil || g.ceiling == 0 || n < g.ceiling/64) && !a.blamed.Load() {
 		return
 	}
@@ -215,19 +229,23 @@ func (th *Thread) checkGrowth(a *memAccount, h heapStats, pending int64) {
 }
 
 // estimate charges a its share of the small objects the process made
-// since the last sample (all of them when it is the governor's only
-// running evaluation, else an equal share), and starts a new count after
+// since the last sample (what was not charged exactly, shared equally
+// among the governor's running evaluations), and starts a new count after
 // a collection, reporting whether one ended since the last sample.
 func (a *memAccount) estimate(h heapStats) bool {
 	if h.allocs > a.lastAllocs {
 		est := int64(h.allocs - a.lastAllocs)
-		if a.gov != nil {
-			est /= max(a.gov.nrunning.Load(), 1)
+		if g := a.gov; g != nil {
+			charged := g.charged.Load()
+			est = max(est-(charged-a.lastCharged), 0) / max(g.nrunning.Load(), 1)
+			a.lastCharged = charged
+		} else {
+			est = max(est-a.ownCharged, 0)
 		}
 		a.total += est
 		a.since.Add(est)
 	}
-	a.lastAllocs = h.allocs
+	a.lastAllocs, a.ownCharged = h.allocs, 0
 	if h.cycles != a.cycle {
 		a.newCycle(h)
 		return true

@@ -93,7 +93,9 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	httpAddr := fs.String("http", "", "serve MCP streamable HTTP at `ADDR`/mcp instead of stdio (default host 127.0.0.1)")
 	timeout := fs.Duration("timeout", mcp.DefaultTimeout, "wall-clock limit per evaluation; 0 for none")
 	maxMemory := sizeFlag(1 << 30)
-	fs.Var(&maxMemory, "max-memory", "allocation limit per evaluation in `BYTES` (suffixes K, M, G)")
+	fs.Var(&maxMemory, "max-memory", "memory limit per evaluation in `BYTES` (suffixes K, M, G): one allocation, and what the evaluation keeps alive")
+	maxHeap := sizeFlag(0)
+	fs.Var(&maxHeap, "max-heap", "ceiling on the heap of the whole server in `BYTES`; near it the evaluation allocating most is stopped (default 3 × --max-memory)")
 	maxOutput := sizeFlag(1 << 20)
 	fs.Var(&maxOutput, "max-output", "`BYTES` kept of each captured output stream and printed value")
 	maxRequest := sizeFlag(mcp.DefaultMaxArgBytes)
@@ -146,6 +148,7 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			MaxBignumBits: *maxBignumBits,
 		},
 		MaxArgBytes:      int(maxRequest),
+		MaxHeap:          int64(maxHeap),
 		SystemDirs:       systems,
 		AllowRead:        allowRead,
 		AllowWrite:       allowWrite,
@@ -172,6 +175,8 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	srv := mcp.NewServer(opts)
 	defer srv.Close()
+	// This process is the server's: its Go memory limit is the ceiling.
+	srv.Options().Governor.SetProcessLimit()
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
