@@ -27,7 +27,12 @@ import (
 // Version is golem's version string.
 const Version = rt.LispImplementationVersion
 
-// Limits bound one evaluation. Zero values take the defaults below.
+// Limits bound one evaluation. Zero values take the defaults below. A
+// limit that fires (like Interrupt or the end of Eval's context) ends the
+// evaluation for good: its UNWIND-PROTECT cleanups run within 100 ms in
+// all, and no GO, RETURN-FROM, THROW, restart or handler in them can resume
+// it; the error is a *Error of type GOLEM:INTERRUPTED (STORAGE-CONDITION
+// for the memory and stack limits).
 type Limits struct {
 	Timeout   time.Duration // wall-clock time per Eval (default 30s; negative: none)
 	MaxSteps  uint64        // calls plus backward jumps (default: none)
@@ -219,7 +224,8 @@ func (in *Interpreter) LastError() *Error {
 	return in.lastErr
 }
 
-// Interrupt stops the running evaluation, if any. Safe from any goroutine.
+// Interrupt stops the running evaluation, if any, for good (see Limits).
+// Safe from any goroutine.
 func (in *Interpreter) Interrupt(reason string) {
 	in.mu.Lock()
 	th, cancel := in.cur, in.curCancel
