@@ -27,12 +27,13 @@ import (
 // Version is golem's version string.
 const Version = rt.LispImplementationVersion
 
-// Limits bound one evaluation. Zero values take the defaults below. A
-// limit that fires (like Interrupt or the end of Eval's context) ends the
-// evaluation for good: its UNWIND-PROTECT cleanups run within 100 ms in
-// all, and no GO, RETURN-FROM, THROW, restart or handler in them can resume
-// it; the error is a *Error of type GOLEM:INTERRUPTED (STORAGE-CONDITION
-// for the memory and stack limits).
+// Limits bound one evaluation. Zero values take the defaults below. The
+// timeout, the step and output limits (like Interrupt and the end of Eval's
+// context) end the evaluation for good, with a *Error of type
+// GOLEM:INTERRUPTED: its UNWIND-PROTECT cleanups run within 100 ms in all,
+// and no GO, RETURN-FROM, THROW, restart or handler in them can resume it.
+// The memory and stack limits signal a STORAGE-CONDITION, which handlers
+// may take; unhandled, it ends the evaluation in the same way.
 type Limits struct {
 	Timeout   time.Duration // wall-clock time per Eval (default 30s; negative: none)
 	MaxSteps  uint64        // calls plus backward jumps (default: none)
