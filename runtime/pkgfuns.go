@@ -231,8 +231,18 @@ func (th *Thread) PkgIntern(p *Package, name string) (*Symbol, int) {
 			pfCheckLocked(th, p, "interning "+name)
 		}
 	}
-	return p.Intern(name)
+	s, st := p.Intern(name)
+	if st == StatusNone {
+		// A new symbol is charged: a program interning in a loop fills
+		// memory that no collection gives back.
+		th.CheckAlloc(symbolCharge + int64(len(name)))
+	}
+	return s, st
 }
+
+// symbolCharge is what a new symbol costs besides its name: the symbol and
+// its entry in the package.
+const symbolCharge = 256
 
 // PkgExport exports syms from p (EXPORT).
 func (th *Thread) PkgExport(p *Package, syms []*Symbol) {
