@@ -217,6 +217,11 @@ func (h *HashTable) Put(th *Thread, key, val Value) {
 		if len(h.entries) >= math.MaxInt32-1 {
 			th.StorageCondition("Hash table too large.")
 		}
+		if len(h.entries) == cap(h.entries) && th != nil {
+			// Growth is charged before it is made: the entries double, and
+			// the index map grows with them.
+			th.CheckAlloc(int64(max(2*cap(h.entries), 8)) * hashEntryCharge)
+		}
 		h.entries = append(h.entries, hashEntry{})
 		i = int32(len(h.entries) - 1)
 	}
@@ -243,6 +248,10 @@ func (h *HashTable) Put(th *Thread, key, val Value) {
 		h.Size = h.grownSize()
 	}
 }
+
+// hashEntryCharge is what one entry of a hash table costs: the entry and
+// its slot in the index map.
+const hashEntryCharge = 96
 
 // grownSize applies the rehash size to Size.
 func (h *HashTable) grownSize() int {
