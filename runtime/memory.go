@@ -259,22 +259,20 @@ func (a *memAccount) newCycle(h heapStats) {
 }
 
 // enforce keeps the process under the governor's ceiling: when the heap
-// with pending more bytes would pass nine tenths of it, it collects (at
-// most every 50ms) and, if the live heap is still too high, blames the
-// running evaluation that allocated most since the last collection. An
-// evaluation that allocated less than a 32nd of the ceiling is never
-// blamed.
+// with pending more bytes would pass nine tenths of it, the running
+// evaluation that allocated most since the last collection is blamed if
+// the live heap is still that high (collecting first, at most every 50ms,
+// when only garbage may be in the way). An evaluation that allocated less
+// than a 32nd of the ceiling is never blamed, and when no evaluation
+// allocated that much nothing is collected either: the Go memory limit
+// (SetProcessLimit) collects as needed.
 func (g *Governor) enforce(th *Thread, a *memAccount, h heapStats, pending int64) {
 	high := g.ceiling / 10 * 9
 	if int64(h.objects)+pending <= high {
 		return
 	}
-	g.mu.Lock()
-	force := time.Since(g.lastForced) > 50*time.Millisecond
-	if force {
-		g.lastForced = time.Now()
-	}
 	// Choose before collecting: a collection starts new counts.
+	g.mu.Lock()
 	var victim *memAccount
 	var most int64
 	for b := range g.running {
@@ -282,13 +280,24 @@ func (g *Governor) enforce(th *Thread, a *memAccount, h heapStats, pending int64
 			victim, most = b, s
 		}
 	}
+	if a.since.Load() == most {
+		victim = a // on a tie, the evaluation asking
+	}
+	force := false
+	if most >= g.ceiling/32 && int64(h.live)+pending <= high && time.Since(g.lastForced) > 50*time.Millisecond {
+		force = true
+		g.lastForced = time.Now()
+	}
 	g.mu.Unlock()
+	if victim == nil || most < g.ceiling/32 {
+		return
+	}
 	if force {
 		goruntime.GC()
 		h = readHeap()
 		a.newCycle(h)
 	}
-	if int64(h.live)+pending <= high || victim == nil || most < g.ceiling/32 {
+	if int64(h.live)+pending <= high {
 		return
 	}
 	if victim != a {
