@@ -14,17 +14,19 @@ import (
 //
 // Each evaluation is charged, before the allocation is made, for every
 // allocation whose size the program chooses (CheckAlloc), and is estimated
-// for the small objects it makes (its share of the process's allocation). Limits.MaxMemory bounds:
+// for the small objects it makes (its share of what the process allocated
+// and nobody charged exactly). Limits.MaxMemory bounds:
 //
 //   - one allocation;
-//   - what one evaluation allocates between two collections: passing it
-//     forces a collection, after which the evaluation may keep alive at
-//     most MaxMemory more than the live heap had when it started;
+//   - what one evaluation keeps alive: whenever a collection has measured
+//     the live heap, its growth since the evaluation's lowest sample
+//     (counted at most as what the evaluation allocated) may not pass the
+//     limit. Allocating the limit since the last collection forces one.
 //
 // A Governor, shared by the interpreters of one process, adds a ceiling on
-// the process's live heap: when the heap nears it, the running evaluation
-// that allocated most since the last collection gets the STORAGE-CONDITION,
-// and an evaluation that allocated little never does.
+// the process's heap: when the heap nears it, the running evaluation that
+// allocated most since the last collection gets the STORAGE-CONDITION, and
+// an evaluation that allocated little never does.
 
 // Governor shares the memory of one process among the evaluations running
 // in it. Whoever owns the process makes one (NewGovernor) and passes it to
