@@ -69,8 +69,10 @@ var cases = []hostileCase{
 	{name: "five-million-digit literal", code: `(integer-length (read-from-string (make-string 5000000 :initial-element #\7)))`, want: []string{ok, storage, interrupted, "SIMPLE-ERROR", "READER-ERROR"}},
 	{name: "parse-integer of three million digits", code: `(integer-length (parse-integer (make-string 3000000 :initial-element #\7)))`, want: []string{ok, storage, interrupted, "SIMPLE-ERROR"}},
 	{name: "printing ten million digits", code: "(length (princ-to-string (expt 10 10000000)))", want: []string{ok, storage, interrupted, "SIMPLE-ERROR"}},
-	{name: "quadratic remove-duplicates", code: "(length (remove-duplicates (loop for i below 300000 collect i)))", want: []string{interrupted}},
-	{name: "search in a long string", code: `(let ((s (make-string 20000000 :initial-element #\a))) (loop (search "ab" s)))`, want: []string{interrupted}},
+	{name: "remove-duplicates of many", code: "(length (remove-duplicates (loop for i below 300000 collect i)))", want: []string{ok, interrupted}},
+	{name: "quadratic remove-duplicates", code: "(length (remove-duplicates (loop for i below 300000 collect i) :test #'equalp))", want: []string{ok, interrupted}},
+	{name: "search in a long string", code: `(let ((s (make-string 4000000 :initial-element #\a))) (loop (search "ab" s)))`, want: []string{interrupted}},
+	{name: "fill of a long vector", code: `(let ((v (make-array 10000000 :element-type '(unsigned-byte 8)))) (loop (fill v 1)))`, want: []string{interrupted}},
 
 	// Allocations made inside Go (item 4).
 	{name: "format ~~ a billion times", code: `(format nil "~1000000000~")`, want: []string{storage}},
@@ -82,10 +84,12 @@ var cases = []hostileCase{
 	{name: "format ~a padded to a billion", code: `(format nil "~1000000000a" 1)`, want: []string{storage}},
 	{name: "format ~% a billion times", code: `(format nil "~1000000000%")`, want: []string{storage}},
 	{name: "format iteration a billion times", code: `(format nil "~v@{~a~:*~}" 1000000000 "x")`, want: []string{storage, interrupted}},
-	{name: "eval of nested lists", code: nested("(list 'list f)"), want: []string{storage}},
+	{name: "eval of nested lists", code: nested("(list 'list f)"), want: []string{ok, storage}},
 	{name: "eval of nested handler-case", code: nested("(list 'handler-case f)"), want: []string{storage}},
 	{name: "eval of nested handler-bind", code: nested("(list 'handler-bind '((error #'identity)) f)"), want: []string{storage}},
-	{name: "eval of nested let", code: nested("(list 'let '((x 1)) f)"), want: []string{storage}},
+	// 30,000 unused-variable warnings, as SBCL gives.
+	{name: "eval of nested let", code: nested("(list 'let '((x 1)) f)"), want: []string{ok, storage, interrupted}},
+	{name: "eval of nested progn", code: nested("(list 'progn f)"), want: []string{ok, storage}},
 	{name: "reading a deep list", code: `(read-from-string (make-string 10000000 :initial-element #\())`, want: []string{storage, "END-OF-FILE", "READER-ERROR"}},
 	{name: "printing a deep list", code: "(let ((x nil)) (dotimes (i 1000000) (setq x (list x))) (length (prin1-to-string x)))", want: []string{ok, storage}},
 	{name: "copying a deep list", code: "(let ((x nil)) (dotimes (i 1000000) (setq x (list x))) (equal (copy-tree x) x))", want: []string{ok, storage}},

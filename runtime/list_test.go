@@ -322,6 +322,9 @@ func TestConsCircularLists(t *testing.T) {
 		{"SUBST", []rt.Value{rt.MakeInt(0), rt.MakeInt(9), circ}},
 		{"COPY-TREE", []rt.Value{circ}},
 		{"UNION", []rt.Value{circ, rt.NIL}},
+		{"LENGTH", []rt.Value{circ}},
+		{"LENGTH", []rt.Value{ltCircular(rt.NIL)}},
+		{"REVERSE", []rt.Value{circ}},
 	} {
 		_, c := call(f.name, f.args...)
 		require.NotNil(t, c, f.name)

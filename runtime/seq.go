@@ -11,15 +11,24 @@ func (th *Thread) seqArg(v Value) {
 	}
 }
 
-// listLen returns the length of a proper list, signalling TYPE-ERROR LIST
-// for a dotted tail; circular lists run until the step limit stops them.
+// listLen returns the length of a proper list, signalling a TYPE-ERROR for
+// a dotted or circular one.
 func (th *Thread) listLen(l Value) int {
 	n := 0
+	// Brent's cycle check: mark is the cons seen at the last power of two;
+	// meeting it again means the list is circular.
+	whole, mark, next := l, Value(nil), 1
 	for {
 		switch c := l.(type) {
 		case *Cons:
 			n++
 			l = c.Cdr
+			if l == mark {
+				lstCircular(th, whole)
+			}
+			if n == next {
+				mark, next = l, next*2
+			}
 			if n&1023 == 0 {
 				th.Tick()
 			}
