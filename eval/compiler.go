@@ -129,6 +129,25 @@ type lexEnv struct {
 	v      *varDesc
 	expand rt.Value    // symbol macro expansion, or macro function
 	target *exitTarget // blocks and tagbodies
+	// funs is the innermost function or macro binding at or below this
+	// one, so that looking up a global function skips the variables,
+	// blocks and tags of deeply nested code (which made compiling it
+	// quadratic).
+	funs *lexEnv
+}
+
+// extend returns n, made the innermost binding on top of e.
+func (e *lexEnv) extend(n *lexEnv) *lexEnv {
+	n.next = e
+	switch {
+	case n.kind == envFun || n.kind == envMacro:
+		n.funs = n
+	case e != nil:
+		n.funs = e.funs
+	default:
+		n.funs = nil
+	}
+	return n
 }
 
 // Env is the &environment object handed to macro functions.
@@ -152,10 +171,17 @@ func (e *lexEnv) lookupVar(sym *rt.Symbol) *lexEnv {
 }
 
 func (e *lexEnv) lookupFun(name rt.Value) *lexEnv {
-	for x := e; x != nil; x = x.next {
-		if (x.kind == envFun || x.kind == envMacro) && nameEq(x.name, name) {
+	if e == nil {
+		return nil
+	}
+	for x := e.funs; x != nil; {
+		if nameEq(x.name, name) {
 			return x
 		}
+		if x.next == nil {
+			break
+		}
+		x = x.next.funs
 	}
 	return nil
 }

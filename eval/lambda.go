@@ -243,10 +243,10 @@ func (c *compiler) bindVar(sym *rt.Symbol, env *lexEnv, specials map[*rt.Symbol]
 		c.th.ProgramError("cannot bind constant " + c.th.Printed(sym))
 	}
 	if sym.IsSpecial() || specials[sym] {
-		return param{special: sym}, &lexEnv{next: env, kind: envSpecial, name: sym}
+		return param{special: sym}, env.extend(&lexEnv{kind: envSpecial, name: sym})
 	}
 	v := &varDesc{sym: sym, fn: c.fn, index: c.fn.newSlot()}
-	return param{v: v}, &lexEnv{next: env, kind: envVar, name: sym, v: v}
+	return param{v: v}, env.extend(&lexEnv{kind: envVar, name: sym, v: v})
 }
 
 func (p *param) set(th *rt.Thread, f *Frame, v rt.Value) {
@@ -673,7 +673,7 @@ func (c *compiler) declareFree(decls []rt.Value, env *lexEnv, specials map[*rt.S
 		if b := env.lookupVar(sym); b != nil && b.kind == envSpecial {
 			continue
 		}
-		env = &lexEnv{next: env, kind: envSpecial, name: sym}
+		env = env.extend(&lexEnv{kind: envSpecial, name: sym})
 	}
 	return env
 }

@@ -333,7 +333,7 @@ func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		c.th.ProgramError("block name is not a symbol: " + c.th.Printed(rest.Car))
 	}
 	t := &exitTarget{name: name, fn: c.fn, mv: mv}
-	benv := &lexEnv{next: env, kind: envBlock, name: name, target: t}
+	benv := env.extend(&lexEnv{kind: envBlock, name: name, target: t})
 	saved := c.exits
 	c.exits = append(c.exits[:len(c.exits):len(c.exits)], t)
 	c.tail = tail
@@ -476,7 +476,7 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		body := c.compileBody(rt.List(append(stmtForms, rt.NIL)...), env, mv)
 		return body
 	}
-	benv := &lexEnv{next: env, kind: envTags, target: t}
+	benv := env.extend(&lexEnv{kind: envTags, target: t})
 	saved := c.exits
 	c.exits = append(c.exits[:len(c.exits):len(c.exits)], t)
 	stmts := make([]tagStmt, len(stmtForms))
@@ -811,7 +811,7 @@ func (c *compiler) localFunctions(form *rt.Cons, env *lexEnv, recursive bool) ([
 		}
 		c.checkLocalFunctionName(parts[0], "a local function")
 		vars[i] = &varDesc{fn: c.fn, index: c.fn.newSlot()}
-		benv = &lexEnv{next: benv, kind: envFun, name: parts[0], v: vars[i]}
+		benv = benv.extend(&lexEnv{kind: envFun, name: parts[0], v: vars[i]})
 	}
 	defEnv := env
 	if recursive {
@@ -908,8 +908,7 @@ func macroEnv(env *lexEnv) *lexEnv {
 	var out *lexEnv
 	for i := len(kept) - 1; i >= 0; i-- {
 		k := *kept[i]
-		k.next = out
-		out = &k
+		out = out.extend(&k)
 	}
 	return out
 }
@@ -927,7 +926,7 @@ func compileMacrolet(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		}
 		c.checkLocalFunctionName(parts[0], "a local macro")
 		fn := c.makeMacroFunction(parts[0], parts[1], d.(*rt.Cons).Cdr.(*rt.Cons).Cdr, macroEnv(env))
-		benv = &lexEnv{next: benv, kind: envMacro, name: parts[0], expand: fn}
+		benv = benv.extend(&lexEnv{kind: envMacro, name: parts[0], expand: fn})
 	}
 	decls, _, forms := parseBody(rest.Cdr, false)
 	benv = c.declareFree(decls, benv, declaredSpecials(c.img, decls))
@@ -952,7 +951,7 @@ func compileSymbolMacrolet(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Cod
 		if sym.IsSpecial() || sym.IsConstant() {
 			c.th.ProgramError("attempt to bind a special or constant variable with SYMBOL-MACROLET: " + c.th.Printed(sym))
 		}
-		benv = &lexEnv{next: benv, kind: envSymbolMacro, name: sym, expand: parts[1]}
+		benv = benv.extend(&lexEnv{kind: envSymbolMacro, name: sym, expand: parts[1]})
 	}
 	decls, _, forms := parseBody(rest.Cdr, false)
 	benv = c.declareFree(decls, benv, declaredSpecials(c.img, decls))
