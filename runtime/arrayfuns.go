@@ -318,7 +318,11 @@ func (th *Thread) NewStorage(et Value, n int, init Value) Value {
 	}
 	items := make([]Value, n)
 	for i := range items {
+		// While the collector marks, each store takes a write barrier
+		// that costs far more than the store: with many sessions
+		// allocating, filling one vector can take seconds.
 		items[i] = init
+		th.PollAt(i)
 	}
 	v := &Vector{Items: items}
 	if et != T {

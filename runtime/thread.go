@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	goruntime "runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -303,7 +304,17 @@ func (th *Thread) slowCheck() {
 		th.checkLiveHeap()
 	}
 	yieldIfSingleThreaded()
+	if th.steps > longRunSteps {
+		// A long evaluation lets the others run between its checks, so
+		// that the small calls of other sessions are not queued behind
+		// every busy one for a whole scheduler time slice.
+		goruntime.Gosched()
+	}
 }
+
+// longRunSteps is the step count past which an evaluation yields its
+// processor at every check (some milliseconds of work).
+const longRunSteps = 1 << 18
 
 // checkLiveHeap brings the evaluation's memory account up to date with the
 // runtime's heap metrics (see memory.go): the small objects it made are
