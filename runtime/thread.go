@@ -304,17 +304,21 @@ func (th *Thread) slowCheck() {
 		th.checkLiveHeap()
 	}
 	yieldIfSingleThreaded()
-	if th.steps > longRunSteps {
-		// A long evaluation lets the others run between its checks, so
-		// that the small calls of other sessions are not queued behind
-		// every busy one for a whole scheduler time slice.
+	if th.steps > longRunSteps && th.memChecks%yieldEvery == 0 {
+		// A long evaluation lets the others run now and then, so that
+		// the small calls of other sessions are not queued behind every
+		// busy one for a whole scheduler time slice (10 ms). Yielding at
+		// every check would cost the evaluation up to half its speed.
 		goruntime.Gosched()
 	}
 }
 
 // longRunSteps is the step count past which an evaluation yields its
-// processor at every check (some milliseconds of work).
-const longRunSteps = 1 << 18
+// processor every yieldEvery checks (about a millisecond of work).
+const (
+	longRunSteps = 1 << 18
+	yieldEvery   = 32
+)
 
 // checkLiveHeap brings the evaluation's memory account up to date with the
 // runtime's heap metrics (see memory.go): the small objects it made are
