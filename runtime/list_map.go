@@ -8,12 +8,24 @@ package runtime
 // of the elements; collect is called with each result.
 func lstMap(th *Thread, args []Value, onTails bool, collect func(Value)) {
 	f := th.Resolve(args[0])
-	lists := append([]Value(nil), args[1:]...)
-	buf := make([]Value, len(lists))
+	k := len(args) - 1
+	// The walk's state lives on the Go stack for a few lists, and the
+	// arguments of each call on the thread's argument stack: mapping
+	// allocates nothing of its own.
+	var small [8]Value
+	var smallSeen [4]bool
+	state, seen := small[:0], smallSeen[:0]
+	if k <= len(smallSeen) {
+		state, seen = small[:2*k], smallSeen[:k]
+	} else {
+		state, seen = make([]Value, 2*k), make([]bool, k)
+	}
 	// slow trails each list at half speed (Floyd): when every list has
 	// been seen to be circular, the mapping could never end.
-	slow := append([]Value(nil), lists...)
-	seen := make([]bool, len(lists))
+	lists, slow := state[:k], state[k:]
+	copy(lists, args[1:])
+	copy(slow, args[1:])
+	base, buf := th.ArgSlots(k)
 	circular := 0
 	for n := 1; ; n++ {
 		for i, l := range lists {
@@ -22,6 +34,7 @@ func lstMap(th *Thread, args []Value, onTails bool, collect func(Value)) {
 				if l != NIL {
 					th.TypeErrorName(l, "LIST")
 				}
+				th.PopArgs(base)
 				return
 			}
 			if onTails {
@@ -41,7 +54,7 @@ func lstMap(th *Thread, args []Value, onTails bool, collect func(Value)) {
 					circular++
 				}
 			}
-			if circular == len(lists) {
+			if circular == k {
 				lstCircular(th, args[1])
 			}
 		}
