@@ -3,6 +3,7 @@ package hostile
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -172,8 +173,13 @@ func (s *server) newClient() (*client, error) {
 // post sends one message and returns the decoded reply (nil for a
 // notification), reading the last event of an SSE stream.
 func (c *client) post(msg map[string]any) (map[string]any, http.Header, error) {
+	return c.postCtx(context.Background(), msg)
+}
+
+// postCtx is post with a context that, cancelled, drops the connection.
+func (c *client) postCtx(ctx context.Context, msg map[string]any) (map[string]any, http.Header, error) {
 	body, _ := json.Marshal(msg)
-	req, _ := http.NewRequest(http.MethodPost, c.s.url, bytes.NewReader(body))
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, c.s.url, bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	if c.session != "" {

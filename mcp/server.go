@@ -348,6 +348,10 @@ func (s *Server) handler(name string, fn func(ctx context.Context, sess *Session
 		if sess == nil {
 			return errorResult("[ERROR] GOLEM:SERVER-FULL\n"+s.serverFullMessage(), "runtime_error", "GOLEM:SERVER-FULL"), nil
 		}
+		if name == "reset-session" {
+			// Starting over stops what runs now instead of waiting for it.
+			sess.interrupt("the session was reset")
+		}
 		if !sess.lock(ctx) {
 			return errorResult("[ERROR] GOLEM:INTERRUPTED\nThe call was cancelled before it started.", "timeout", "GOLEM:INTERRUPTED"), nil
 		}
