@@ -169,15 +169,7 @@ func (th *Thread) reciprocal(v Value) Value {
 	if !ok {
 		return Div(th, MakeInt(1), v)
 	}
-	num, den := new(big.Int).Set(r.Rat.Denom()), new(big.Int).Set(r.Rat.Num())
-	if den.Sign() < 0 {
-		num.Neg(num)
-		den.Neg(den)
-	}
-	if den.IsInt64() && den.Int64() == 1 {
-		return MakeBigInt(num)
-	}
-	return ratCoprime(num, den)
+	return ratOrInt(new(big.Int).Set(r.Rat.Denom()), new(big.Int).Set(r.Rat.Num()))
 }
 
 // ratCoprime makes the ratio num/den of coprime integers (den > 1) without
