@@ -601,6 +601,11 @@ func (th *Thread) keyedSlice(seq Value, start, end Value, key func(Value) Value)
 
 func (th *Thread) seqSearch(s1, s2 Value, o seqOpts) Value {
 	key := th.keyFunc(o.key)
+	if x, ok := s1.(*String); ok && key == nil && o.test == nil && o.testNot == nil {
+		if y, ok := s2.(*String); ok {
+			return th.stringSearch(x, y, o)
+		}
+	}
 	test := th.rawTest(o.test, o.testNot)
 	_, a := th.keyedSlice(s1, o.start1, o.end1, key)
 	off, b := th.keyedSlice(s2, o.start2, o.end2, key)
@@ -628,6 +633,37 @@ func (th *Thread) seqSearch(s1, s2 Value, o seqOpts) Value {
 		return NIL
 	}
 	return MakeInt(int64(off + found))
+}
+
+// stringSearch is SEARCH of a string in a string under EQL, reading the
+// characters in place instead of boxing both strings.
+func (th *Thread) stringSearch(s1, s2 *String, o seqOpts) Value {
+	_, a0, a1 := th.seqRange(s1, o.start1, o.end1)
+	_, b0, b1 := th.seqRange(s2, o.start2, o.end2)
+	a, b := s1.R[a0:a1], s2.R[b0:b1]
+	found := -1
+	work := 0 // comparisons: this is quadratic
+	for j := 0; j+len(a) <= len(b); j++ {
+		ok := true
+		for i := range a {
+			work++
+			th.PollAt(work)
+			if a[i] != b[j+i] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			found = j
+			if !o.fromEnd {
+				break
+			}
+		}
+	}
+	if found < 0 {
+		return NIL
+	}
+	return MakeInt(int64(b0 + found))
 }
 
 func (th *Thread) seqMismatch(s1, s2 Value, o seqOpts) Value {
