@@ -534,6 +534,13 @@ func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv, tail bool) Code {
 			}
 		}
 		if op.Macro != nil {
+			if sf := macroForms[op.Name]; sf != nil && op.Pkg == c.img.CL {
+				// A standard macro compiled directly (see macroForms).
+				c.dispatchTail = tail
+				code := sf(c, form, env, mv)
+				c.dispatchTail = false
+				return code
+			}
 			return c.compileExpansion(c.expandWith(op.Macro, form, env), env, mv, tail)
 		}
 		if cm := compilerMacroFor(c.img, op); cm != nil {

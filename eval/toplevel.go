@@ -94,15 +94,14 @@ func init() {
 		"DEFPARAMETER":        golemForm("%DEFPARAMETER"),
 		"DEFCONSTANT":         golemForm("%DEFCONSTANT"),
 		"DESTRUCTURING-BIND":  golemForm("%DESTRUCTURING-BIND"),
-		"MULTIPLE-VALUE-BIND": golemForm("%MULTIPLE-VALUE-BIND"),
-		"HANDLER-BIND":        golemForm("%HANDLER-BIND"),
-		"RESTART-BIND":        golemForm("%RESTART-BIND"),
+		"MULTIPLE-VALUE-BIND": expandMVBind,
+		"HANDLER-BIND":        expandHandlerBind,
+		"RESTART-BIND":        expandRestartBind,
 	}
 	golemForms = map[string]specialForm{
 		"%DEFUN": compileDefun, "%DEFMACRO": compileDefmacro, "%STRUCTURE-DEFUN": compileStructureDefun,
 		"%DEFVAR": compileDefvar, "%DEFPARAMETER": compileDefparameter, "%DEFCONSTANT": compileDefconstant,
-		"%DESTRUCTURING-BIND": compileDestructuringBind, "%MULTIPLE-VALUE-BIND": compileMVBind,
-		"%HANDLER-BIND": compileHandlerBind, "%RESTART-BIND": compileRestartBind,
+		"%DESTRUCTURING-BIND": compileDestructuringBind,
 	}
 	for name, sf := range golemForms {
 		specialForms[name] = sf

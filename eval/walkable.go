@@ -1,0 +1,155 @@
+package eval
+
+import (
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// CLHS 3.1.2.1.2.2 lets a standard macro be compiled as a special form only
+// if its macro function gives an equivalent expansion made of the 25 special
+// operators, function calls and lambda forms, so that portable code walkers
+// (MACROEXPAND-ALL, an iteration library's) see every subform. The macros
+// below expand into calls of GOLEM functions taking closures; the compiler
+// still compiles the macro forms themselves directly (macroForms), so
+// ordinary code pays nothing for the closures.
+
+// macroForms maps standard macros (COMMON-LISP names) to compilers used in
+// place of their expansions. Read-only after init.
+var macroForms map[string]specialForm
+
+func init() {
+	macroForms = map[string]specialForm{
+		"HANDLER-BIND":        compileHandlerBind,
+		"RESTART-BIND":        compileRestartBind,
+		"MULTIPLE-VALUE-BIND": compileMVBind,
+	}
+	rt.Register(
+		rt.Def{Name: "GOLEM:%CALL-WITH-HANDLERS", Min: 2, Max: 2, MV: true, Params: "(BINDINGS THUNK)", Fn: callWithHandlers},
+		rt.Def{Name: "GOLEM:%CALL-WITH-RESTARTS", Min: 2, Max: 2, MV: true, Params: "(BINDINGS THUNK)", Fn: callWithRestarts},
+	)
+}
+
+// thunkForm returns #'(lambda () . body).
+func thunkForm(img *rt.Image, body rt.Value) rt.Value {
+	return rt.List(img.S.Function, rt.ListStar(body, img.S.Lambda, rt.NIL))
+}
+
+// macroArgs returns the arguments of a macro form with at least min of them.
+func macroArgs(th *rt.Thread, form *rt.Cons, min int) []rt.Value {
+	args := th.ListElements(form.Cdr)
+	if len(args) < min {
+		th.ProgramError("malformed " + th.Printed(form.Car) + " form: " + th.Printed(form))
+	}
+	return args
+}
+
+// expandHandlerBind expands (handler-bind ((type handler)...) . body) into
+// (golem::%call-with-handlers (list (cons 'type handler)...) #'(lambda () . body)).
+func expandHandlerBind(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
+	img := th.Img
+	args := macroArgs(th, form, 1)
+	entries := []rt.Value{img.CLSym("LIST")}
+	for _, b := range th.ListElements(args[0]) {
+		parts := th.ListElements(b)
+		if len(parts) != 2 {
+			th.ProgramError("malformed HANDLER-BIND binding: " + th.Printed(b))
+		}
+		entries = append(entries, rt.List(img.CLSym("CONS"), rt.List(img.S.Quote, parts[0]), parts[1]))
+	}
+	fn, _ := img.Golem.Intern("%CALL-WITH-HANDLERS")
+	return rt.List(fn, rt.List(entries...), thunkForm(img, form.Cdr.(*rt.Cons).Cdr))
+}
+
+// callWithHandlers calls thunk with the handlers of bindings, a list of
+// (type . handler), established as one cluster.
+func callWithHandlers(th *rt.Thread, args []rt.Value) rt.Value {
+	bs := th.ListElements(args[0])
+	cluster := make([]rt.Handler, len(bs))
+	for i, b := range bs {
+		cell, ok := b.(*rt.Cons)
+		if !ok {
+			th.TypeErrorName(b, "CONS")
+		}
+		cluster[i] = rt.Handler{Type: cell.Car, Fn: cell.Cdr}
+	}
+	saved := th.Handlers
+	th.PushHandlers(cluster)
+	v := th.Call(args[1])
+	th.Handlers = saved
+	return v
+}
+
+// expandRestartBind expands (restart-bind ((name fn . options)...) . body)
+// into (golem::%call-with-restarts (list (list 'name fn . options)...) #'(lambda () . body)).
+func expandRestartBind(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
+	img := th.Img
+	args := macroArgs(th, form, 1)
+	list := img.CLSym("LIST")
+	entries := []rt.Value{list}
+	for _, b := range th.ListElements(args[0]) {
+		parts := th.ListElements(b)
+		if len(parts) < 2 {
+			th.ProgramError("malformed RESTART-BIND binding: " + th.Printed(b))
+		}
+		entry := append([]rt.Value{list, rt.List(img.S.Quote, parts[0])}, parts[1:]...)
+		entries = append(entries, rt.List(entry...))
+	}
+	fn, _ := img.Golem.Intern("%CALL-WITH-RESTARTS")
+	return rt.List(fn, rt.List(entries...), thunkForm(img, form.Cdr.(*rt.Cons).Cdr))
+}
+
+// callWithRestarts calls thunk with the restarts of bindings, each a list
+// (name function &key report-function interactive-function test-function),
+// established so that the first is innermost.
+func callWithRestarts(th *rt.Thread, args []rt.Value) rt.Value {
+	bs := th.ListElements(args[0])
+	restarts := make([]*rt.Restart, len(bs))
+	for i, b := range bs {
+		parts := th.ListElements(b)
+		if len(parts) < 2 {
+			th.ProgramError("malformed RESTART-BIND binding: " + th.Printed(b))
+		}
+		r := &rt.Restart{Name: parts[0], Fn: parts[1]}
+		for j := 2; j+1 < len(parts); j += 2 {
+			k, _ := parts[j].(*rt.Symbol)
+			if k == nil {
+				continue
+			}
+			switch k.Name {
+			case "REPORT-FUNCTION":
+				r.Report = parts[j+1]
+			case "INTERACTIVE-FUNCTION":
+				r.Interactive = parts[j+1]
+			case "TEST-FUNCTION":
+				r.Test = parts[j+1]
+			}
+		}
+		restarts[i] = r
+	}
+	saved := th.Restarts
+	for i := len(restarts) - 1; i >= 0; i-- {
+		th.PushRestart(restarts[i])
+	}
+	v := th.Call(args[1])
+	th.Restarts = saved
+	return v
+}
+
+// expandMVBind expands (multiple-value-bind (var...) values-form . body) into
+// (multiple-value-call #'(lambda (&optional var... &rest #:more) (declare (ignore #:more)) . body) values-form).
+func expandMVBind(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
+	img := th.Img
+	args := macroArgs(th, form, 2)
+	ll := []rt.Value{img.CLSym("&OPTIONAL")}
+	for _, v := range th.ListElements(args[0]) {
+		if _, ok := v.(*rt.Symbol); !ok {
+			th.ProgramError("invalid variable in MULTIPLE-VALUE-BIND: " + th.Printed(v))
+		}
+		ll = append(ll, v)
+	}
+	more := rt.NewSymbol("MORE")
+	ll = append(ll, img.CLSym("&REST"), more)
+	decl := rt.List(img.CLSym("DECLARE"), rt.List(img.CLSym("IGNORE"), more))
+	body := form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr
+	lambda := rt.ListStar(body, img.S.Lambda, rt.List(ll...), decl)
+	return rt.List(img.CLSym("MULTIPLE-VALUE-CALL"), rt.List(img.S.Function, lambda), args[1])
+}
