@@ -99,15 +99,16 @@ func init() {
 			return sym
 		}},
 		rt.Def{Name: "GOLEM:%SET-COMPILER-MACRO", Min: 2, Max: 2, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			key := compilerMacroKeyArg(th, args[0])
 			if args[1] == rt.NIL {
-				delete(th.Img.Extra, compilerMacroKey{args[0]})
+				delete(th.Img.Extra, key)
 			} else {
-				th.Img.Extra[compilerMacroKey{args[0]}] = args[1]
+				th.Img.Extra[key] = args[1]
 			}
 			return args[1]
 		}},
 		rt.Def{Name: "COMPILER-MACRO-FUNCTION", Min: 1, Max: 2, Params: "(NAME &OPTIONAL ENV)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-			if v, ok := th.Img.Extra[compilerMacroKey{args[0]}]; ok {
+			if v, ok := th.Img.Extra[compilerMacroKeyArg(th, args[0])]; ok {
 				return v
 			}
 			return rt.NIL

@@ -543,11 +543,8 @@ func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv, tail bool) Code {
 			}
 			return c.compileExpansion(c.expandWith(op.Macro, form, env), env, mv, tail)
 		}
-		if cm := compilerMacroFor(c.img, op); cm != nil {
-			exp := c.expandWith(cm, form, env)
-			if exp != rt.Value(form) {
-				return c.compileExpansion(exp, env, mv, tail)
-			}
+		if exp, ok := c.compilerMacroExpansion(op, form, env); ok {
+			return c.compileExpansion(exp, env, mv, tail)
 		}
 		return c.compileGlobalCall(op, form, env, mv, tail)
 	case *rt.Cons:

@@ -126,13 +126,73 @@ func Macroexpand(th *rt.Thread, form rt.Value, env *Env) (rt.Value, bool) {
 	}
 }
 
-type compilerMacroKey struct{ name rt.Value }
+// compilerMacroKey keys a compiler macro in Image.Extra: the symbol of its
+// function name, and whether the name is (SETF symbol).
+type compilerMacroKey struct {
+	name *rt.Symbol
+	setf bool
+}
 
-// compilerMacroFor returns the compiler macro function for name, if any.
-// Golem honours compiler macros defined by programs (they may rewrite calls).
-func compilerMacroFor(img *rt.Image, sym *rt.Symbol) rt.Value {
-	if v, ok := img.Extra[compilerMacroKey{sym}]; ok {
-		return v
+// compilerMacroKeyOf parses a function name, a symbol or (SETF symbol), into
+// its key; ok is false for anything else.
+func compilerMacroKeyOf(th *rt.Thread, name rt.Value) (key compilerMacroKey, ok bool) {
+	switch n := name.(type) {
+	case *rt.Symbol:
+		return compilerMacroKey{name: n}, true
+	case *rt.Cons:
+		if n.Car == th.Img.S.Setf {
+			if c2, ok := n.Cdr.(*rt.Cons); ok && c2.Cdr == rt.NIL {
+				if s, ok := c2.Car.(*rt.Symbol); ok {
+					return compilerMacroKey{name: s, setf: true}, true
+				}
+			}
+		}
 	}
-	return nil
+	return compilerMacroKey{}, false
+}
+
+// compilerMacroKeyArg is compilerMacroKeyOf for a function's argument: a
+// name that is not a function name is a TYPE-ERROR.
+func compilerMacroKeyArg(th *rt.Thread, name rt.Value) compilerMacroKey {
+	key, ok := compilerMacroKeyOf(th, name)
+	if !ok {
+		th.TypeError(name, rt.List(th.Img.S.Or, th.Img.S.Symbol, rt.List(th.Img.S.Cons, rt.List(th.Img.S.Eql, th.Img.S.Setf))))
+	}
+	return key
+}
+
+// compilerMacroExpansion applies the compiler macro of a call form, (op ...)
+// or (FUNCALL #'name ...) (CLHS 3.2.2.1.1), and reports whether it gave an
+// expansion; returning the form itself declines. As in SBCL, the expansion
+// is then compiled like any form, so a call of the same function in it is
+// offered to the compiler macro again: a compiler macro ends by declining.
+func (c *compiler) compilerMacroExpansion(op *rt.Symbol, form *rt.Cons, env *lexEnv) (rt.Value, bool) {
+	key := compilerMacroKey{name: op}
+	if op == c.img.S.Funcall {
+		args, ok := form.Cdr.(*rt.Cons)
+		if !ok {
+			return nil, false
+		}
+		fn, ok := args.Car.(*rt.Cons)
+		if !ok || fn.Car != c.img.S.Function {
+			return nil, false
+		}
+		tail, ok := fn.Cdr.(*rt.Cons)
+		if !ok || tail.Cdr != rt.NIL {
+			return nil, false
+		}
+		if key, ok = compilerMacroKeyOf(c.th, tail.Car); !ok {
+			return nil, false
+		}
+		if !key.setf && env.lookupFun(key.name) != nil {
+			// #'name of a local function names no compiler macro.
+			return nil, false
+		}
+	}
+	cm, ok := c.img.Extra[key]
+	if !ok {
+		return nil, false
+	}
+	exp := c.expandWith(cm, form, env)
+	return exp, exp != rt.Value(form)
 }

@@ -374,16 +374,71 @@
 (defmacro define-symbol-macro (name expansion)
   `(progn (%define-symbol-macro ',name ',expansion) ',name))
 
+(defun %compiler-macro-lambda-list (lambda-list)
+  ;; Splits a compiler macro's lambda list (CLHS DEFINE-COMPILER-MACRO: a
+  ;; macro lambda list) into its &WHOLE variable, its &ENVIRONMENT variable
+  ;; (each NIL when absent) and the destructuring lambda list of the
+  ;; arguments.
+  (let ((whole nil) (env nil) (args '()) (ll lambda-list))
+    (when (and (consp ll) (eq (car ll) '&whole))
+      (unless (consp (cdr ll))
+        (error 'simple-program-error :format-control "&WHOLE without a variable in ~S"
+                                     :format-arguments (list lambda-list)))
+      (setq whole (cadr ll) ll (cddr ll)))
+    (do () ((atom ll))
+      (cond ((eq (car ll) '&environment)
+             (when (or env (atom (cdr ll)))
+               (error 'simple-program-error :format-control "misplaced &ENVIRONMENT in ~S"
+                                            :format-arguments (list lambda-list)))
+             (setq env (cadr ll) ll (cddr ll)))
+            (t (push (car ll) args) (setq ll (cdr ll)))))
+    (do () ((null args)) (setq ll (cons (car args) ll) args (cdr args)))
+    (values whole env ll)))
+
+(defun %compiler-macro-body (body)
+  ;; The declarations, the forms and the documentation string (or NIL) of a
+  ;; compiler macro's body.
+  (let ((decls '()) (doc nil))
+    (do () ((not (and (consp body)
+                      (or (and (consp (car body)) (eq (caar body) 'declare))
+                          (and (stringp (car body)) (not doc) (consp (cdr body)))))))
+      (if (stringp (car body)) (setq doc (car body)) (push (car body) decls))
+      (setq body (cdr body)))
+    (values (reverse decls) body doc)))
+
+;;; A compiler macro function takes the whole call form, (NAME . ARGS) or
+;;; (FUNCALL #'NAME . ARGS) (CLHS 3.2.2.1.1), and the environment. &WHOLE
+;;; and &ENVIRONMENT bind those two; the rest of the lambda list
+;;; destructures ARGS. The body's declarations go with ARGS; its IGNORE and
+;;; IGNORABLE declarations also make the &WHOLE and &ENVIRONMENT variables
+;;; ignorable. The body runs in a block named like the function.
 (defmacro define-compiler-macro (name lambda-list &body body)
-  (let ((form (gensym "FORM")) (env (gensym "ENV")))
-    `(progn
-       (%set-compiler-macro ',name
-         #'(lambda (,form ,env)
-             (declare (ignore ,env))
-             (destructuring-bind ,lambda-list
-                 (if (eq (car ,form) 'funcall) (cddr ,form) (cdr ,form))
-               ,@body)))
-       ',name)))
+  (multiple-value-bind (whole envvar args) (%compiler-macro-lambda-list lambda-list)
+    (multiple-value-bind (decls forms doc) (%compiler-macro-body body)
+      (let* ((form (gensym "FORM")) (env (gensym "ENV"))
+             (w (or whole (gensym "WHOLE"))) (e (or envvar (gensym "ENV")))
+             (ignored (append (if whole nil (list w)) (if envvar nil (list e))))
+             (ignorable '()))
+        (dolist (d decls)
+          (dolist (spec (cdr d))
+            (when (and (consp spec) (member (car spec) '(ignore ignorable)))
+              (dolist (v (cdr spec)) (when (symbolp v) (push v ignorable))))))
+        `(progn
+           (%set-compiler-macro ',name
+             #'(lambda (,form ,env)
+                 (destructuring-bind (,w ,e) (list ,form ,env)
+                   ,@(if ignored `((declare (ignore ,@ignored))))
+                   ,@(if ignorable `((declare (ignorable ,@ignorable))))
+                   (destructuring-bind ,args
+                       (if (eq (car ,form) 'funcall) (cddr ,form) (cdr ,form))
+                     ,@decls
+                     (block ,(if (consp name) (cadr name) name) ,@forms)))))
+           ,@(if doc `((%set-documentation ',name 'compiler-macro ,doc)))
+           ',name)))))
+
+(defun (setf compiler-macro-function) (new-function name &optional environment)
+  (declare (ignore environment))
+  (%set-compiler-macro name new-function))
 
 (defmacro in-package (name)
   `(setq *package* (%find-package-or-die ',name)))
