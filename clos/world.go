@@ -65,6 +65,9 @@ type world struct {
 	typeTh *rt.Thread
 	// deftypes maps type names to expanders (functions of the whole form).
 	deftypes map[*rt.Symbol]rt.Value
+	// condAccessors holds, by condition class name, the reader and writer
+	// methods DEFINE-CONDITION added, which a redefinition replaces.
+	condAccessors map[*rt.Symbol][]*Method
 
 	// Symbols used from Go.
 	kwInitform, kwInitfunction, kwInitargs, kwReaders, kwWriters, kwAllocation,
@@ -100,7 +103,7 @@ func init() {
 
 func setupWorld(img *rt.Image) {
 	w := &world{img: img, forward: map[*rt.Symbol]*rt.Class{}, docs: map[docKey]rt.Value{},
-		deftypes: map[*rt.Symbol]rt.Value{}, epoch: 1}
+		deftypes: map[*rt.Symbol]rt.Value{}, condAccessors: map[*rt.Symbol][]*Method{}, epoch: 1}
 	img.Extra[worldKey{}] = w
 	w.typeTh = rt.NewThread(img, context.Background(), rt.Limits{})
 	kw := img.Kw

@@ -44,6 +44,8 @@ func defineCondition(th *rt.Thread, args []rt.Value) rt.Value {
 			c.Slots = append(c.Slots, &cp)
 		}
 	}
+	// accessors holds (slot-name readers writers) for each direct slot.
+	var accessors []rt.Value
 	for _, spec := range rt.ListToSlice(args[2]) {
 		parts := rt.ListToSlice(spec)
 		sname := parts[0].(*rt.Symbol)
@@ -72,13 +74,13 @@ func defineCondition(th *rt.Thread, args []rt.Value) rt.Value {
 			c.Slots = append(c.Slots, sd)
 		}
 		for _, r := range rt.ListToSlice(parts[3]) {
-			sym := r.(*rt.Symbol)
+			sym, ok := r.(*rt.Symbol)
+			if !ok {
+				th.SimpleError("invalid reader name ~S", r)
+			}
 			sd.Readers = append(sd.Readers, sym)
-			sym.Fn = conditionReader(sym, sname)
 		}
-		for _, w := range rt.ListToSlice(parts[4]) {
-			installWriter(th, w, sname)
-		}
+		accessors = append(accessors, rt.List(sname, parts[3], parts[4]))
 	}
 	if args[3] != rt.NIL {
 		c.Report = args[3]
@@ -104,7 +106,37 @@ func defineCondition(th *rt.Thread, args []rt.Value) rt.Value {
 	}
 	c.Finalize()
 	img.Classes[name] = c
+	defineAccessors(th, name, accessors)
 	return name
+}
+
+// accessorHook is the name, in the GOLEM package, of the function the object
+// system registers to define the slot readers and writers of a condition
+// class as methods on generic functions (CLHS DEFINE-CONDITION): it is called
+// with the class name and a list of (slot-name readers writers), one per
+// direct slot, and replaces the methods an earlier definition of the class
+// added.
+const accessorHook = "%DEFINE-CONDITION-ACCESSORS"
+
+// defineAccessors defines the readers and writers of a condition class's
+// direct slots: as methods through the object system's hook when it is
+// installed, else as ordinary functions.
+func defineAccessors(th *rt.Thread, name *rt.Symbol, accessors []rt.Value) {
+	if hook := th.Img.Intern("GOLEM", accessorHook); hook.Fn != nil {
+		th.Call(hook.Fn, name, rt.List(accessors...))
+		return
+	}
+	for _, a := range accessors {
+		parts := rt.ListToSlice(a)
+		sname := parts[0].(*rt.Symbol)
+		for _, r := range rt.ListToSlice(parts[1]) {
+			sym := r.(*rt.Symbol)
+			sym.Fn = conditionReader(sym, sname)
+		}
+		for _, w := range rt.ListToSlice(parts[2]) {
+			installWriter(th, w, sname)
+		}
+	}
 }
 
 func mergeSlot(a rt.SlotDef, b *rt.SlotDef) rt.SlotDef {
