@@ -166,5 +166,17 @@ func Proclaim(th *rt.Thread, spec rt.Value) {
 				sym.Flags |= rt.FlagSpecial
 			}
 		}
+	case "NOTINLINE", "INLINE":
+		// A function proclaimed NOTINLINE has its compiler macro ignored
+		// (CLHS 3.2.2.1.3); INLINE lifts that.
+		for _, name := range rt.ListToSlice(c.Cdr) {
+			if key, ok := compilerMacroKeyOf(th, name); ok {
+				if head.Name == "NOTINLINE" {
+					th.Img.Extra[notinlineKey{key}] = true
+				} else {
+					delete(th.Img.Extra, notinlineKey{key})
+				}
+			}
+		}
 	}
 }

@@ -67,6 +67,11 @@ func TestCompilerMacros(t *testing.T) {
 		{"a (setf name) compiler macro",
 			`(define-compiler-macro (setf cm-foo) (&whole w v x) (declare (ignore v x)) w)
 (functionp (compiler-macro-function '(setf cm-foo)))`, `=> T`},
+		{"NOTINLINE proclaimed turns the compiler macro off, INLINE on",
+			`(defun cm-ni (x) (list :fn x)) (define-compiler-macro cm-ni (x) ` + "`" + `(list :cm ,x))
+(declaim (notinline cm-ni)) (defun cm-f () (list (cm-ni 1) (funcall #'cm-ni 2)))
+(declaim (inline cm-ni)) (defun cm-g () (cm-ni 3))
+(list (cm-f) (cm-g))`, `=> (((:FN 1) (:FN 2)) (:CM 3))`},
 		{"a compiler macro that never declines is a STORAGE-CONDITION",
 			`(defun cm-loopy (x) x) (define-compiler-macro cm-loopy (x) ` + "`" + `(cm-loopy ,x))
 (handler-case (compile nil '(lambda () (cm-loopy 1))) (storage-condition () :storage))`, `=> :STORAGE`},
