@@ -572,6 +572,8 @@ func (c *compiler) compileTagStmt(form rt.Value, env *lexEnv, t *exitTarget, tag
 		}
 		if b := env.lookupFun(op); b != nil && b.kind != envMacro {
 			break
+		} else if b == nil && op.Pkg == c.img.CL && macroForms[op.Name] != nil {
+			break // compiled directly, and never a GO
 		}
 		next, ok := Macroexpand1(c.th, expanded, &Env{env})
 		if !ok {

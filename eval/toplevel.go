@@ -88,11 +88,11 @@ func init() {
 		"LAMBDA": func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
 			return rt.List(th.Img.S.Function, form)
 		},
-		"DEFUN":               golemForm("%DEFUN"),
+		"DEFUN":               expandDefun,
 		"DEFMACRO":            golemForm("%DEFMACRO"),
-		"DEFVAR":              golemForm("%DEFVAR"),
-		"DEFPARAMETER":        golemForm("%DEFPARAMETER"),
-		"DEFCONSTANT":         golemForm("%DEFCONSTANT"),
+		"DEFVAR":              expandDefvar("DEFVAR", 1),
+		"DEFPARAMETER":        expandDefvar("DEFPARAMETER", 2),
+		"DEFCONSTANT":         expandDefvar("DEFCONSTANT", 2),
 		"DESTRUCTURING-BIND":  golemForm("%DESTRUCTURING-BIND"),
 		"MULTIPLE-VALUE-BIND": expandMVBind,
 		"HANDLER-BIND":        expandHandlerBind,
@@ -154,18 +154,23 @@ func (c *compiler) compileDefunForm(form *rt.Cons, env *lexEnv, mv, warnRedefini
 	body := form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr
 	_, maker := c.compileLambda(name, args[1], body, env, blockNameOf(name))
 	return single(func(th *rt.Thread, f *Frame) rt.Value {
-		fn := maker(th, f).(rt.Function)
-		if isSetf {
-			noteRedefinition(th, name, sym, "SETF", warnRedefinition && sym.Setf != nil, "DEFUN")
-			sym.Setf = fn
-		} else {
-			noteRedefinition(th, name, sym, "FUNCTION", warnRedefinition && (sym.Fn != nil || sym.Macro != nil), "DEFUN")
-			sym.Fn = fn
-			sym.Macro = nil
-		}
-		notifyDefinition(th, name, "FUNCTION")
-		return name
+		return defineFunction(th, name, sym, isSetf, maker(th, f).(rt.Function), warnRedefinition)
 	}, mv)
+}
+
+// defineFunction makes fn the global function named name (sym, or (setf
+// sym) when isSetf), as DEFUN does, and returns name.
+func defineFunction(th *rt.Thread, name rt.Value, sym *rt.Symbol, isSetf bool, fn rt.Function, warnRedefinition bool) rt.Value {
+	if isSetf {
+		noteRedefinition(th, name, sym, "SETF", warnRedefinition && sym.Setf != nil, "DEFUN")
+		sym.Setf = fn
+	} else {
+		noteRedefinition(th, name, sym, "FUNCTION", warnRedefinition && (sym.Fn != nil || sym.Macro != nil), "DEFUN")
+		sym.Fn = fn
+		sym.Macro = nil
+	}
+	notifyDefinition(th, name, "FUNCTION")
+	return name
 }
 
 // definitionSourceKey keys, in Image.Extra, the file a definition was
@@ -259,30 +264,58 @@ func (c *compiler) defvarCommon(form *rt.Cons, env *lexEnv, mv bool, kind string
 	if len(args) > 1 {
 		init = c.opaque(args[1], env, false)
 	}
-	return single(func(th *rt.Thread, f *Frame) rt.Value {
-		switch kind {
-		case "DEFVAR":
-			sym.Flags |= rt.FlagSpecial
-			if init != nil && sym.Value == nil {
-				sym.Value = init(th, f)
-			}
-		case "DEFPARAMETER":
-			sym.Flags |= rt.FlagSpecial
-			sym.Value = init(th, f)
-		case "DEFCONSTANT":
-			v := init(th, f)
-			if sym.IsConstant() && sym.Value != nil && !rt.Eql(sym.Value, v) {
-				if !constantEqual(th, sym.Value, v) {
-					th.SimpleError("The constant ~S is being redefined (from ~S to ~S)", sym, sym.Value, v)
-				}
-				v = sym.Value
-			}
-			sym.Value = v
-			sym.Flags |= rt.FlagConstant | rt.FlagSpecial
+	var doc rt.Value
+	if len(args) == 3 {
+		if s, ok := args[2].(*rt.String); ok {
+			doc = s
 		}
-		notifyDefinition(th, sym, "VARIABLE")
+	}
+	return single(func(th *rt.Thread, f *Frame) rt.Value {
+		if init == nil {
+			defineVariable(th, kind, sym, nil)
+		} else {
+			defineVariable(th, kind, sym, func() rt.Value { return init(th, f) })
+		}
+		if doc != nil {
+			setVariableDocumentation(th, sym, doc)
+		}
 		return sym
 	}, mv)
+}
+
+// setVariableDocumentation records a variable's documentation string
+// through GOLEM::%SET-DOCUMENTATION (defined with CLOS), when it exists.
+func setVariableDocumentation(th *rt.Thread, sym *rt.Symbol, doc rt.Value) {
+	if set, st := th.Img.Golem.FindSymbol("%SET-DOCUMENTATION"); st != rt.StatusNone && set.Fn != nil {
+		th.Call(set.Fn, sym, th.Img.CLSym("VARIABLE"), doc)
+	}
+}
+
+// defineVariable does at run time what DEFVAR, DEFPARAMETER or DEFCONSTANT
+// (kind) does; init, nil for a DEFVAR with no value, computes the value.
+func defineVariable(th *rt.Thread, kind string, sym *rt.Symbol, init func() rt.Value) rt.Value {
+	switch kind {
+	case "DEFVAR":
+		sym.Flags |= rt.FlagSpecial
+		if init != nil && sym.Value == nil {
+			sym.Value = init()
+		}
+	case "DEFPARAMETER":
+		sym.Flags |= rt.FlagSpecial
+		sym.Value = init()
+	case "DEFCONSTANT":
+		v := init()
+		if sym.IsConstant() && sym.Value != nil && !rt.Eql(sym.Value, v) {
+			if !constantEqual(th, sym.Value, v) {
+				th.SimpleError("The constant ~S is being redefined (from ~S to ~S)", sym, sym.Value, v)
+			}
+			v = sym.Value
+		}
+		sym.Value = v
+		sym.Flags |= rt.FlagConstant | rt.FlagSpecial
+	}
+	notifyDefinition(th, sym, "VARIABLE")
+	return sym
 }
 
 // constantEqual allows redefinition of a constant with an EQUAL value, as SBCL does for strings and lists.

@@ -21,10 +21,39 @@ func init() {
 		"HANDLER-BIND":        compileHandlerBind,
 		"RESTART-BIND":        compileRestartBind,
 		"MULTIPLE-VALUE-BIND": compileMVBind,
+		"DEFUN":               compileDefun,
+		"DEFVAR":              compileDefvar,
+		"DEFPARAMETER":        compileDefparameter,
+		"DEFCONSTANT":         compileDefconstant,
 	}
 	rt.Register(
 		rt.Def{Name: "GOLEM:%CALL-WITH-HANDLERS", Min: 2, Max: 2, MV: true, Params: "(BINDINGS THUNK)", Fn: callWithHandlers},
 		rt.Def{Name: "GOLEM:%CALL-WITH-RESTARTS", Min: 2, Max: 2, MV: true, Params: "(BINDINGS THUNK)", Fn: callWithRestarts},
+		rt.Def{Name: "GOLEM:%DEFINE-FUNCTION", Min: 2, Max: 2, Params: "(NAME FUNCTION)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			sym, isSetf := definedFunctionName(th, args[0])
+			rt.CheckNotLocked(th, sym, "setting fdefinition of")
+			fn, ok := args[1].(rt.Function)
+			if !ok {
+				th.TypeErrorName(args[1], "FUNCTION")
+			}
+			return defineFunction(th, args[0], sym, isSetf, fn, true)
+		}},
+		rt.Def{Name: "GOLEM:%DEFINE-VARIABLE", Min: 2, Max: 3, Params: "(KIND NAME &OPTIONAL INIT-THUNK)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			kind, _ := args[0].(*rt.Symbol)
+			sym, ok := args[1].(*rt.Symbol)
+			if kind == nil || !ok {
+				th.ProgramError("variable name is not a symbol: " + th.Printed(args[1]))
+			}
+			if kind.Name == "DEFCONSTANT" {
+				rt.CheckNotLocked(th, sym, "defining constant")
+			} else {
+				rt.CheckNotLocked(th, sym, "proclaiming special")
+			}
+			if len(args) < 3 {
+				return defineVariable(th, kind.Name, sym, nil)
+			}
+			return defineVariable(th, kind.Name, sym, func() rt.Value { return th.Call(args[2]) })
+		}},
 	)
 }
 
@@ -152,4 +181,65 @@ func expandMVBind(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
 	body := form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr
 	lambda := rt.ListStar(body, img.S.Lambda, rt.List(ll...), decl)
 	return rt.List(img.CLSym("MULTIPLE-VALUE-CALL"), rt.List(img.S.Function, lambda), args[1])
+}
+
+// definedFunctionName returns the symbol of a function name, sym or (setf
+// sym), and whether it is a SETF name.
+func definedFunctionName(th *rt.Thread, name rt.Value) (*rt.Symbol, bool) {
+	switch n := name.(type) {
+	case *rt.Symbol:
+		return n, false
+	case *rt.Cons:
+		parts := rt.ListToSlice(n)
+		if len(parts) == 2 && parts[0] == th.Img.S.Setf {
+			if sym, ok := parts[1].(*rt.Symbol); ok {
+				return sym, true
+			}
+		}
+	}
+	th.ProgramError("invalid function name: " + th.Printed(name))
+	return nil, false
+}
+
+// expandDefun expands (defun name lambda-list . body) into
+// (golem::%define-function 'name #'(lambda lambda-list [doc] decls... (block block-name . forms))).
+func expandDefun(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
+	img := th.Img
+	args := macroArgs(th, form, 2)
+	definedFunctionName(th, args[0])
+	decls, doc, forms := parseBody(form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr, true)
+	lambda := []rt.Value{img.S.Lambda, args[1]}
+	if doc != "" {
+		lambda = append(lambda, rt.NewString(doc))
+	}
+	lambda = append(lambda, decls...)
+	block := rt.ListStar(forms, img.CLSym("BLOCK"), blockNameOf(args[0]))
+	lambda = append(lambda, block)
+	fn, _ := img.Golem.Intern("%DEFINE-FUNCTION")
+	return rt.List(fn, rt.List(img.S.Quote, args[0]), rt.List(img.S.Function, rt.List(lambda...)))
+}
+
+// expandDefvar makes the expander of DEFVAR, DEFPARAMETER or DEFCONSTANT
+// (kind): (progn (eval-when (:compile-toplevel) (proclaim '(special name)))
+// (golem::%define-variable 'kind 'name #'(lambda () init))); a DEFCONSTANT
+// has no proclamation.
+func expandDefvar(kind string, min int) func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
+	return func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
+		img := th.Img
+		args := macroArgs(th, form, min)
+		if len(args) > 3 {
+			th.ProgramError("malformed " + kind + " form: " + th.Printed(form))
+		}
+		fn, _ := img.Golem.Intern("%DEFINE-VARIABLE")
+		call := []rt.Value{fn, rt.List(img.S.Quote, img.CLSym(kind)), rt.List(img.S.Quote, args[0])}
+		if len(args) > 1 {
+			call = append(call, thunkForm(img, rt.List(args[1])))
+		}
+		if kind == "DEFCONSTANT" {
+			return rt.List(call...)
+		}
+		proclaim := rt.List(img.CLSym("EVAL-WHEN"), rt.List(img.Kw("COMPILE-TOPLEVEL")),
+			rt.List(img.CLSym("PROCLAIM"), rt.List(img.S.Quote, rt.List(img.S.Special, args[0]))))
+		return rt.List(img.CLSym("PROGN"), proclaim, rt.List(call...))
+	}
 }
