@@ -93,7 +93,7 @@ func init() {
 		"DEFVAR":              expandDefvar("DEFVAR", 1),
 		"DEFPARAMETER":        expandDefvar("DEFPARAMETER", 2),
 		"DEFCONSTANT":         expandDefvar("DEFCONSTANT", 2),
-		"DESTRUCTURING-BIND":  golemForm("%DESTRUCTURING-BIND"),
+		"DESTRUCTURING-BIND":  expandDestructuringBind,
 		"MULTIPLE-VALUE-BIND": expandMVBind,
 		"HANDLER-BIND":        expandHandlerBind,
 		"RESTART-BIND":        expandRestartBind,

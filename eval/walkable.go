@@ -25,6 +25,7 @@ func init() {
 		"DEFVAR":              compileDefvar,
 		"DEFPARAMETER":        compileDefparameter,
 		"DEFCONSTANT":         compileDefconstant,
+		"DESTRUCTURING-BIND":  compileDestructuringBind,
 	}
 	rt.Register(
 		rt.Def{Name: "GOLEM:%CALL-WITH-HANDLERS", Min: 2, Max: 2, MV: true, Params: "(BINDINGS THUNK)", Fn: callWithHandlers},
