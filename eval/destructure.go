@@ -11,6 +11,21 @@ import (
 
 func init() {
 	rt.Register(
+		rt.Def{Name: "GOLEM:%DEFINE-MACRO", Min: 2, Max: 2, Params: "(NAME FUNCTION)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			sym, ok := args[0].(*rt.Symbol)
+			if !ok {
+				th.TypeErrorName(args[0], "SYMBOL")
+			}
+			fn, ok := args[1].(rt.Function)
+			if !ok {
+				th.TypeErrorName(args[1], "FUNCTION")
+			}
+			rt.CheckNotLocked(th, sym, "setting the macro-function of")
+			noteRedefinition(th, sym, sym, "MACRO", sym.Macro != nil || sym.Fn != nil, "DEFMACRO")
+			sym.Macro = fn
+			notifyDefinition(th, sym, "MACRO")
+			return sym
+		}},
 		rt.Def{Name: "GOLEM:%DB-CAR", Min: 3, Max: 3, Params: "(TAIL WHOLE LAMBDA-LIST)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			cell, ok := args[0].(*rt.Cons)
 			if !ok {
@@ -289,8 +304,13 @@ func keywordOf(img *rt.Image, spec rt.Value) rt.Value {
 // destructuringLet returns (let* ((list-var list-form) bindings...)
 // (declare (ignorable gensyms...)) . body) for lambda list ll.
 func destructuringLet(th *rt.Thread, ll, listForm, body rt.Value) rt.Value {
+	return destructuringLetAfter(th, nil, ll, listForm, body)
+}
+
+// destructuringLetAfter is destructuringLet with the bindings pre first.
+func destructuringLetAfter(th *rt.Thread, pre []rt.Value, ll, listForm, body rt.Value) rt.Value {
 	img := th.Img
-	d := &destructurer{th: th, img: img, llForm: rt.List(img.S.Quote, ll)}
+	d := &destructurer{th: th, img: img, llForm: rt.List(img.S.Quote, ll), binds: pre}
 	whole := d.gen("WHOLE")
 	d.bind(whole, listForm)
 	d.walk(ll, whole)
@@ -302,4 +322,55 @@ func destructuringLet(th *rt.Thread, ll, listForm, body rt.Value) rt.Value {
 func expandDestructuringBind(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
 	args := macroArgs(th, form, 2)
 	return destructuringLet(th, args[0], args[1], form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr)
+}
+
+// expandDefmacro expands (defmacro name lambda-list . body) into
+// (eval-when (:compile-toplevel :load-toplevel :execute)
+// (golem::%define-macro 'name #'(lambda (form env) [doc] (let* (...) decls (block name . forms))))).
+func expandDefmacro(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
+	img := th.Img
+	args := macroArgs(th, form, 2)
+	name, ok := args[0].(*rt.Symbol)
+	if !ok {
+		th.ProgramError("macro name is not a symbol: " + th.Printed(args[0]))
+	}
+	formVar, envVar := rt.NewSymbol("FORM"), rt.NewSymbol("ENV")
+	// &WHOLE (first) and &ENVIRONMENT (anywhere at top level) bind the
+	// form and the environment; the rest destructures the arguments.
+	var pre, rest []rt.Value
+	cur := args[1]
+	first := true
+	for {
+		cell, ok := cur.(*rt.Cons)
+		if !ok {
+			break
+		}
+		s, _ := cell.Car.(*rt.Symbol)
+		next, hasNext := cell.Cdr.(*rt.Cons)
+		switch {
+		case s != nil && s.Pkg == img.CL && s.Name == "&WHOLE" && first && hasNext:
+			pre = append(pre, rt.List(next.Car, formVar))
+			cur = next.Cdr
+		case s != nil && s.Pkg == img.CL && s.Name == "&ENVIRONMENT" && hasNext:
+			pre = append(pre, rt.List(next.Car, envVar))
+			cur = next.Cdr
+		default:
+			rest = append(rest, cell.Car)
+			cur = cell.Cdr
+		}
+		first = false
+	}
+	ll := rt.ListStar(cur, rest...)
+	decls, doc, forms := parseBody(form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr, true)
+	body := rt.ListStar(rt.List(rt.ListStar(forms, img.CLSym("BLOCK"), name)), decls...)
+	lambda := []rt.Value{img.S.Lambda, rt.List(formVar, envVar),
+		rt.List(img.CLSym("DECLARE"), rt.List(img.CLSym("IGNORABLE"), formVar, envVar))}
+	if doc != "" {
+		lambda = append(lambda, rt.NewString(doc))
+	}
+	lambda = append(lambda, destructuringLetAfter(th, pre, ll, rt.List(img.CLSym("CDR"), formVar), body))
+	define, _ := img.Golem.Intern("%DEFINE-MACRO")
+	when := rt.List(img.Kw("COMPILE-TOPLEVEL"), img.Kw("LOAD-TOPLEVEL"), img.Kw("EXECUTE"))
+	return rt.List(img.CLSym("EVAL-WHEN"), when,
+		rt.List(define, rt.List(img.S.Quote, name), rt.List(img.S.Function, rt.List(lambda...))))
 }

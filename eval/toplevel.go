@@ -89,7 +89,7 @@ func init() {
 			return rt.List(th.Img.S.Function, form)
 		},
 		"DEFUN":               expandDefun,
-		"DEFMACRO":            golemForm("%DEFMACRO"),
+		"DEFMACRO":            expandDefmacro,
 		"DEFVAR":              expandDefvar("DEFVAR", 1),
 		"DEFPARAMETER":        expandDefvar("DEFPARAMETER", 2),
 		"DEFCONSTANT":         expandDefvar("DEFCONSTANT", 2),

@@ -26,6 +26,7 @@ func init() {
 		"DEFPARAMETER":        compileDefparameter,
 		"DEFCONSTANT":         compileDefconstant,
 		"DESTRUCTURING-BIND":  compileDestructuringBind,
+		"DEFMACRO":            compileDefmacro,
 	}
 	rt.Register(
 		rt.Def{Name: "GOLEM:%CALL-WITH-HANDLERS", Min: 2, Max: 2, MV: true, Params: "(BINDINGS THUNK)", Fn: callWithHandlers},
