@@ -546,6 +546,13 @@ func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv, tail bool) Code {
 		if exp, ok := c.compilerMacroExpansion(op, form, env); ok {
 			return c.compileExpansion(exp, env, mv, tail)
 		}
+		if op.Pkg == c.img.Golem {
+			if cf := callForms[op.Name]; cf != nil {
+				if code := cf(c, form, env, mv); code != nil {
+					return code
+				}
+			}
+		}
 		return c.compileGlobalCall(op, form, env, mv, tail)
 	case *rt.Cons:
 		if op.Car == c.img.S.Lambda {

@@ -442,7 +442,16 @@ func dsMakeCall(th *rt.Thread, name *rt.Symbol, vals []rt.Value) rt.Value {
 }
 
 func dsDefun(th *rt.Thread, name *rt.Symbol, ll, body rt.Value) rt.Value {
-	return rt.List(th.Img.Intern("GOLEM", "%STRUCTURE-DEFUN"), name, ll, body)
+	return structureDefun(th.Img, name, ll, body)
+}
+
+// structureDefun returns (golem::%define-function 'name #'(lambda ll
+// decls... (block name form)) nil): a DEFUN with no redefinition warning,
+// made of a function call and a lambda form (see compileDefineFunction).
+func structureDefun(img *rt.Image, name *rt.Symbol, ll rt.Value, bodyForms ...rt.Value) rt.Value {
+	n := len(bodyForms) - 1
+	lambda := rt.ListStar(rt.List(rt.List(img.CLSym("BLOCK"), name, bodyForms[n])), append([]rt.Value{img.S.Lambda, ll}, bodyForms[:n]...)...)
+	return rt.List(img.Intern("GOLEM", "%DEFINE-FUNCTION"), rt.List(img.S.Quote, name), rt.List(img.S.Function, lambda), rt.NIL)
 }
 
 // dsKeyConstructor builds the keyword constructor: every slot is a keyword
@@ -574,7 +583,7 @@ func dsBOAConstructor(th *rt.Thread, name *rt.Symbol, c dsCtor, slots []dsSlot) 
 	}
 	// Variables that only leave a slot unbound are never read.
 	decl := rt.List(img.S.Declare, rt.NewCons(img.S.Ignorable, rt.List(vars...)))
-	return rt.List(img.Intern("GOLEM", "%STRUCTURE-DEFUN"), c.name, rt.List(ll...), decl, dsMakeCall(th, name, vals))
+	return structureDefun(img, c.name, rt.List(ll...), decl, dsMakeCall(th, name, vals))
 }
 
 // readStructure is the #S reader hook: (name :slot value ...) is built by the

@@ -194,7 +194,7 @@ var expansionUses = map[string][]string{
 // GOLEM-internal special form (to be made of function calls like
 // HANDLER-BIND's); their cases are skipped.
 var expansionPending = map[string]bool{
-	"DEFGENERIC": true, "DEFMETHOD": true, "DEFSTRUCT": true,
+	"DEFGENERIC": true, "DEFMETHOD": true,
 }
 
 // TestMacroExpansionsUseOnlySpecialOperators checks CLHS 3.1.2.1.2.2: the
@@ -253,6 +253,8 @@ func TestMacroExpansionsRun(t *testing.T) {
 		{`(list *wc-exp-v* *wc-exp-p* (let ((*wc-exp-p* 4)) (symbol-value '*wc-exp-p*)))`, "=> (1 3 4)"},
 		{`(progn (defconstant +wc-exp-k+ 5) (list +wc-exp-k+ (constantp '+wc-exp-k+)))`, "=> (5 T)"},
 		{`(defvar *wc-exp-unbound*)`, "=> *WC-EXP-UNBOUND*"},
+		{`(defstruct wc-exp-s (a 1) b)`, "=> WC-EXP-S"},
+		{`(let ((s (make-wc-exp-s :b 2))) (setf (wc-exp-s-a s) 5) (list (wc-exp-s-a s) (wc-exp-s-b s) (wc-exp-s-p s)))`, "=> (5 2 T)"},
 		{`(defmacro wc-exp-m (&whole w a &optional (b 2) &environment e &body body) "mdoc" (list 'quote (list (length w) a b body (null e))))`, "=> WC-EXP-M"},
 		{`(list (wc-exp-m 1) (wc-exp-m 1 3 x y) (macroexpand-1 '(wc-exp-m 5)) (documentation 'wc-exp-m 'function))`, `=> ((2 1 2 NIL NIL) (5 1 3 (X Y) NIL) '(2 5 2 NIL NIL) "mdoc")`},
 		{`(wc-exp-error '(wc-exp-m))`, "=> SIMPLE-DESTRUCTURING-ERROR"},

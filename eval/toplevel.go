@@ -58,10 +58,6 @@ func init() {
 				s.Flags |= rt.FlagSpecialOperator
 			}
 		}
-		for name := range golemForms {
-			s, _ := img.Golem.Intern(name)
-			s.Flags |= rt.FlagSpecialOperator
-		}
 		for name, fn := range goMacros {
 			sym := img.CLSym(name)
 			exp := fn
@@ -79,10 +75,6 @@ func init() {
 // goMacros are standard macros whose expanders are written in Go.
 var goMacros map[string]func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value
 
-// golemForms are golem-internal special forms (in package GOLEM) used by the
-// expansions of the defining macros.
-var golemForms map[string]specialForm
-
 func init() {
 	goMacros = map[string]func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value{
 		"LAMBDA": func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
@@ -98,22 +90,6 @@ func init() {
 		"HANDLER-BIND":        expandHandlerBind,
 		"RESTART-BIND":        expandRestartBind,
 	}
-	golemForms = map[string]specialForm{
-		"%DEFUN": compileDefun, "%DEFMACRO": compileDefmacro, "%STRUCTURE-DEFUN": compileStructureDefun,
-		"%DEFVAR": compileDefvar, "%DEFPARAMETER": compileDefparameter, "%DEFCONSTANT": compileDefconstant,
-		"%DESTRUCTURING-BIND": compileDestructuringBind,
-	}
-	for name, sf := range golemForms {
-		specialForms[name] = sf
-	}
-}
-
-// golemForm makes an expander that renames (OP . args) to (GOLEM::name . args).
-func golemForm(name string) func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
-	return func(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
-		s, _ := th.Img.Golem.Intern(name)
-		return rt.NewCons(s, form.Cdr)
-	}
 }
 
 // checkDefinable refuses definitions on symbols of locked packages (COMMON-LISP).
@@ -123,13 +99,6 @@ func checkDefinable(c *compiler, sym *rt.Symbol, what string) {
 
 func compileDefun(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	return c.compileDefunForm(form, env, mv, true)
-}
-
-// compileStructureDefun defines the functions DEFSTRUCT makes, without
-// redefinition warnings: redefining a structure is not redefining its
-// accessors one by one.
-func compileStructureDefun(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
-	return c.compileDefunForm(form, env, mv, false)
 }
 
 func (c *compiler) compileDefunForm(form *rt.Cons, env *lexEnv, mv, warnRedefinition bool) Code {

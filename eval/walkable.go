@@ -31,14 +31,14 @@ func init() {
 	rt.Register(
 		rt.Def{Name: "GOLEM:%CALL-WITH-HANDLERS", Min: 2, Max: 2, MV: true, Params: "(BINDINGS THUNK)", Fn: callWithHandlers},
 		rt.Def{Name: "GOLEM:%CALL-WITH-RESTARTS", Min: 2, Max: 2, MV: true, Params: "(BINDINGS THUNK)", Fn: callWithRestarts},
-		rt.Def{Name: "GOLEM:%DEFINE-FUNCTION", Min: 2, Max: 2, Params: "(NAME FUNCTION)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+		rt.Def{Name: "GOLEM:%DEFINE-FUNCTION", Min: 2, Max: 3, Params: "(NAME FUNCTION &OPTIONAL (WARN T))", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			sym, isSetf := definedFunctionName(th, args[0])
 			rt.CheckNotLocked(th, sym, "setting fdefinition of")
 			fn, ok := args[1].(rt.Function)
 			if !ok {
 				th.TypeErrorName(args[1], "FUNCTION")
 			}
-			return defineFunction(th, args[0], sym, isSetf, fn, true)
+			return defineFunction(th, args[0], sym, isSetf, fn, len(args) < 3 || args[2] != rt.NIL)
 		}},
 		rt.Def{Name: "GOLEM:%DEFINE-VARIABLE", Min: 2, Max: 3, Params: "(KIND NAME &OPTIONAL INIT-THUNK)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			kind, _ := args[0].(*rt.Symbol)
@@ -57,6 +57,87 @@ func init() {
 			return defineVariable(th, kind.Name, sym, func() rt.Value { return th.Call(args[2]) })
 		}},
 	)
+}
+
+// callForms maps GOLEM functions to compilers of their calls, which return
+// nil for a call they do not recognise (compiled as an ordinary call).
+// Read-only after init.
+var callForms map[string]func(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code
+
+func init() {
+	callForms = map[string]func(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code{
+		"%DEFINE-FUNCTION": compileDefineFunction,
+	}
+}
+
+// compileDefineFunction compiles (golem::%define-function 'name
+// #'(lambda ll . body) [warn]), the expansion of DEFUN and of DEFSTRUCT's
+// functions, as DEFUN: the function is named and has its block once.
+func compileDefineFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := rt.ListToSlice(form.Cdr)
+	if len(args) < 2 || len(args) > 3 {
+		return nil
+	}
+	warn := true
+	if len(args) == 3 {
+		if args[2] != rt.NIL && args[2] != rt.T {
+			return nil
+		}
+		warn = args[2] == rt.T
+	}
+	quoted, ok := args[0].(*rt.Cons)
+	if !ok || quoted.Car != c.img.S.Quote {
+		return nil
+	}
+	name := rt.ListToSlice(quoted)
+	fn := rt.ListToSlice(args[1])
+	if len(name) != 2 || len(fn) != 2 || fn[0] != c.img.S.Function {
+		return nil
+	}
+	lambda, ok := fn[1].(*rt.Cons)
+	if !ok || lambda.Car != c.img.S.Lambda {
+		return nil
+	}
+	parts := rt.ListToSlice(lambda)
+	if len(parts) < 2 {
+		return nil
+	}
+	// Unwrap (block name . forms) when it is the whole body after the
+	// declarations, since compileDefunForm adds that block.
+	decls, doc, forms := parseBody(rt.List(parts[2:]...), true)
+	body := rt.List(parts[2:]...)
+	if cell, ok := forms.(*rt.Cons); ok && cell.Cdr == rt.NIL {
+		if blk := rt.ListToSlice(cell.Car); len(blk) >= 2 && blk[0] == c.img.CLSym("BLOCK") && blk[1] == blockNameOf(name[1]) {
+			var head []rt.Value
+			if doc != "" {
+				head = append(head, rt.NewString(doc))
+			}
+			head = append(head, decls...)
+			body = rt.ListStar(cell.Car.(*rt.Cons).Cdr.(*rt.Cons).Cdr, head...)
+		}
+	}
+	if sym, _ := definedFunctionNameOK(c.img, name[1]); sym == nil {
+		return nil
+	}
+	defun := rt.ListStar(body, form.Car, name[1], parts[1])
+	return c.compileDefunForm(defun.(*rt.Cons), env, mv, warn)
+}
+
+// definedFunctionNameOK is definedFunctionName without the error: a nil
+// symbol for what is not a function name.
+func definedFunctionNameOK(img *rt.Image, name rt.Value) (*rt.Symbol, bool) {
+	switch n := name.(type) {
+	case *rt.Symbol:
+		return n, false
+	case *rt.Cons:
+		parts := rt.ListToSlice(n)
+		if len(parts) == 2 && parts[0] == img.S.Setf {
+			if sym, ok := parts[1].(*rt.Symbol); ok {
+				return sym, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // thunkForm returns #'(lambda () . body).
