@@ -419,7 +419,8 @@ func (w *world) methodParts(th *rt.Thread, name rt.Value, rest []rt.Value) []rt.
 		head = w.img.Intern("GOLEM", "SETF-METHOD")
 	}
 	fname := rt.ListStar(rt.List(append(append([]rt.Value(nil), quals...), rt.List(specNames...))...), head, blockName)
-	fn := rt.List(w.img.S.Function, rt.ListStar(rt.List(lamBody...), w.golemSym("NAMED-LAMBDA"), fname, fnLL))
+	fn := rt.List(w.golemSym("%NAMED-FUNCTION"), w.quote(fname),
+		rt.List(w.img.S.Function, rt.ListStar(rt.List(lamBody...), w.img.S.Lambda, fnLL)))
 	return []rt.Value{w.quote(rt.List(quals...)), rt.ListStar(rt.List(specForms...), w.img.S.List), w.quote(plainLL), fn,
 		rt.Bool(usesNext), w.quote(doc)}
 }

@@ -40,6 +40,9 @@ func init() {
 			}
 			return defineFunction(th, args[0], sym, isSetf, fn, len(args) < 3 || args[2] != rt.NIL)
 		}},
+		rt.Def{Name: "GOLEM:%NAMED-FUNCTION", Min: 2, Max: 2, Params: "(NAME FUNCTION)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			return args[1]
+		}},
 		rt.Def{Name: "GOLEM:%DEFINE-VARIABLE", Min: 2, Max: 3, Params: "(KIND NAME &OPTIONAL INIT-THUNK)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			kind, _ := args[0].(*rt.Symbol)
 			sym, ok := args[1].(*rt.Symbol)
@@ -67,6 +70,7 @@ var callForms map[string]func(c *compiler, form *rt.Cons, env *lexEnv, mv bool) 
 func init() {
 	callForms = map[string]func(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code{
 		"%DEFINE-FUNCTION": compileDefineFunction,
+		"%NAMED-FUNCTION":  compileNamedFunction,
 	}
 }
 
@@ -121,6 +125,31 @@ func compileDefineFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Cod
 	}
 	defun := rt.ListStar(body, form.Car, name[1], parts[1])
 	return c.compileDefunForm(defun.(*rt.Cons), env, mv, warn)
+}
+
+// compileNamedFunction compiles (golem::%named-function 'name #'(lambda ll
+// . body)), which returns the function, as that lambda with the name that
+// backtraces show (a DEFMETHOD's method function).
+func compileNamedFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
+	args := rt.ListToSlice(form.Cdr)
+	if len(args) != 2 {
+		return nil
+	}
+	quoted := rt.ListToSlice(args[0])
+	fn := rt.ListToSlice(args[1])
+	if len(quoted) != 2 || quoted[0] != c.img.S.Quote || len(fn) != 2 || fn[0] != c.img.S.Function {
+		return nil
+	}
+	lambda, ok := fn[1].(*rt.Cons)
+	if !ok || lambda.Car != c.img.S.Lambda {
+		return nil
+	}
+	rest, ok := lambda.Cdr.(*rt.Cons)
+	if !ok {
+		return nil
+	}
+	_, code := c.compileLambda(quoted[1], rest.Car, rest.Cdr, env, nil)
+	return single(code, mv)
 }
 
 // definedFunctionNameOK is definedFunctionName without the error: a nil
