@@ -663,19 +663,11 @@ func keyName(th *rt.Thread, spec rt.Value) *rt.Symbol {
 
 // fnameSymbol splits a function name into its symbol and setf-ness.
 func fnameSymbol(th *rt.Thread, name rt.Value) (*rt.Symbol, bool) {
-	switch n := name.(type) {
-	case *rt.Symbol:
-		return n, false
-	case *rt.Cons:
-		parts := rt.ListToSlice(n)
-		if len(parts) == 2 && parts[0] == th.Img.S.Setf {
-			if s, ok := parts[1].(*rt.Symbol); ok {
-				return s, true
-			}
-		}
+	sym, setf := rt.SplitFunctionName(th.Img, name)
+	if sym == nil {
+		th.TypeError(name, rt.List(th.Img.S.Or, th.Img.S.Symbol, rt.List(th.Img.S.Cons, rt.List(th.Img.S.Eql, th.Img.S.Setf))))
 	}
-	th.TypeError(name, rt.List(th.Img.S.Or, th.Img.S.Symbol, rt.List(th.Img.S.Cons, rt.List(th.Img.S.Eql, th.Img.S.Setf))))
-	return nil, false
+	return sym, setf
 }
 
 // currentGF returns the generic function named name, or nil.

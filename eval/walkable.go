@@ -120,7 +120,7 @@ func compileDefineFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Cod
 			body = rt.ListStar(cell.Car.(*rt.Cons).Cdr.(*rt.Cons).Cdr, head...)
 		}
 	}
-	if sym, _ := definedFunctionNameOK(c.img, name[1]); sym == nil {
+	if sym, _ := rt.SplitFunctionName(c.img, name[1]); sym == nil {
 		return nil
 	}
 	defun := rt.ListStar(body, form.Car, name[1], parts[1])
@@ -150,23 +150,6 @@ func compileNamedFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code
 	}
 	_, code := c.compileLambda(quoted[1], rest.Car, rest.Cdr, env, nil)
 	return single(code, mv)
-}
-
-// definedFunctionNameOK is definedFunctionName without the error: a nil
-// symbol for what is not a function name.
-func definedFunctionNameOK(img *rt.Image, name rt.Value) (*rt.Symbol, bool) {
-	switch n := name.(type) {
-	case *rt.Symbol:
-		return n, false
-	case *rt.Cons:
-		parts := rt.ListToSlice(n)
-		if len(parts) == 2 && parts[0] == img.S.Setf {
-			if sym, ok := parts[1].(*rt.Symbol); ok {
-				return sym, true
-			}
-		}
-	}
-	return nil, false
 }
 
 // thunkForm returns #'(lambda () . body).
@@ -298,19 +281,11 @@ func expandMVBind(th *rt.Thread, form *rt.Cons, env rt.Value) rt.Value {
 // definedFunctionName returns the symbol of a function name, sym or (setf
 // sym), and whether it is a SETF name.
 func definedFunctionName(th *rt.Thread, name rt.Value) (*rt.Symbol, bool) {
-	switch n := name.(type) {
-	case *rt.Symbol:
-		return n, false
-	case *rt.Cons:
-		parts := rt.ListToSlice(n)
-		if len(parts) == 2 && parts[0] == th.Img.S.Setf {
-			if sym, ok := parts[1].(*rt.Symbol); ok {
-				return sym, true
-			}
-		}
+	sym, setf := rt.SplitFunctionName(th.Img, name)
+	if sym == nil {
+		th.ProgramError("invalid function name: " + th.Printed(name))
 	}
-	th.ProgramError("invalid function name: " + th.Printed(name))
-	return nil, false
+	return sym, setf
 }
 
 // expandDefun expands (defun name lambda-list . body) into

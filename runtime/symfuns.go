@@ -74,19 +74,30 @@ func sfIsVariable(s *Symbol) bool {
 	return len(s.Name) > 2 && strings.HasPrefix(s.Name, "*") && strings.HasSuffix(s.Name, "*")
 }
 
-// sfFunctionName parses a function name: a symbol or (SETF symbol).
-func sfFunctionName(th *Thread, name Value) (sym *Symbol, setf bool) {
+// SplitFunctionName splits a function name, a symbol or (SETF symbol), into
+// its symbol and whether it is a SETF name; sym is nil for anything else.
+func SplitFunctionName(img *Image, name Value) (sym *Symbol, setf bool) {
 	switch n := name.(type) {
 	case *Symbol:
 		return n, false
 	case *Cons:
-		if n.Car == th.Img.S.Setf {
+		if n.Car == img.S.Setf {
 			if c2, ok := n.Cdr.(*Cons); ok && c2.Cdr == NIL {
 				if s, ok := c2.Car.(*Symbol); ok {
 					return s, true
 				}
 			}
 		}
+	}
+	return nil, false
+}
+
+// sfFunctionName parses a function name: a symbol or (SETF symbol).
+func sfFunctionName(th *Thread, name Value) (sym *Symbol, setf bool) {
+	if sym, setf := SplitFunctionName(th.Img, name); sym != nil {
+		return sym, setf
+	}
+	if _, isCons := name.(*Cons); isCons {
 		th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), name,
 			th.Img.Kw("EXPECTED-TYPE"), List(th.Img.S.Or, th.Img.S.Symbol, th.Img.S.Cons),
 			th.Img.Kw("FORMAT-CONTROL"), NewString("Invalid function name: ~S"),
