@@ -603,67 +603,51 @@ func (th *Thread) seqSearch(s1, s2 Value, o seqOpts) Value {
 	key := th.keyFunc(o.key)
 	if x, ok := s1.(*String); ok && key == nil && o.test == nil && o.testNot == nil {
 		if y, ok := s2.(*String); ok {
-			return th.stringSearch(x, y, o)
+			// Characters under EQL, read in place instead of boxed.
+			_, a0, a1 := th.seqRange(x, o.start1, o.end1)
+			_, b0, b1 := th.seqRange(y, o.start2, o.end2)
+			eq := func(p, q rune) bool { return p == q }
+			return searchResult(b0, searchIndex(th, x.R[a0:a1], y.R[b0:b1], eq, o.fromEnd))
 		}
 	}
 	test := th.rawTest(o.test, o.testNot)
 	_, a := th.keyedSlice(s1, o.start1, o.end1, key)
 	off, b := th.keyedSlice(s2, o.start2, o.end2, key)
+	return searchResult(off, searchIndex(th, a, b, test, o.fromEnd))
+}
+
+// searchIndex returns where a first occurs in b (the last place when
+// fromEnd), or -1. The search is quadratic, so comparisons poll the limits.
+func searchIndex[E any](th *Thread, a, b []E, eq func(E, E) bool, fromEnd bool) int {
 	found := -1
-	work := 0 // comparisons: this is quadratic
+	work := 0
 	for j := 0; j+len(a) <= len(b); j++ {
 		th.Tick()
 		ok := true
 		for i := range a {
 			work++
 			th.PollAt(work)
-			if !test(a[i], b[j+i]) {
+			if !eq(a[i], b[j+i]) {
 				ok = false
 				break
 			}
 		}
 		if ok {
 			found = j
-			if !o.fromEnd {
+			if !fromEnd {
 				break
 			}
 		}
 	}
+	return found
+}
+
+// searchResult is SEARCH's value for index found in a range starting at off.
+func searchResult(off, found int) Value {
 	if found < 0 {
 		return NIL
 	}
 	return MakeInt(int64(off + found))
-}
-
-// stringSearch is SEARCH of a string in a string under EQL, reading the
-// characters in place instead of boxing both strings.
-func (th *Thread) stringSearch(s1, s2 *String, o seqOpts) Value {
-	_, a0, a1 := th.seqRange(s1, o.start1, o.end1)
-	_, b0, b1 := th.seqRange(s2, o.start2, o.end2)
-	a, b := s1.R[a0:a1], s2.R[b0:b1]
-	found := -1
-	work := 0 // comparisons: this is quadratic
-	for j := 0; j+len(a) <= len(b); j++ {
-		ok := true
-		for i := range a {
-			work++
-			th.PollAt(work)
-			if a[i] != b[j+i] {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			found = j
-			if !o.fromEnd {
-				break
-			}
-		}
-	}
-	if found < 0 {
-		return NIL
-	}
-	return MakeInt(int64(b0 + found))
 }
 
 func (th *Thread) seqMismatch(s1, s2 Value, o seqOpts) Value {
