@@ -483,7 +483,7 @@ func (f *fstate) padding(n int, c rune) {
 		k := min(n, 4096)
 		f.write(chunk[:k*utf8.RuneLen(c)])
 		n -= k
-		f.th.CheckInterrupt()
+		f.th.Poll()
 	}
 }
 

@@ -404,7 +404,7 @@ func (f *fstate) flonum(x float64, single bool, width int, hasWidth bool, fdigit
 	}
 	size := int64(max(fdigits, 0)) + int64(max(scale, 0)) + exactFractionDigits
 	f.th.CheckAlloc(3 * size)
-	f.th.CheckInterrupt()
+	f.th.Poll()
 	if hasWidth && width > exactFractionDigits+max(scale, 0) {
 		width = exactFractionDigits + max(scale, 0)
 	}

@@ -103,7 +103,7 @@ func (th *Thread) intExpt(base, power Value) Value {
 		e := big.NewInt(n)
 		num := new(big.Int).Exp(b.Rat.Num(), e, nil)
 		den := new(big.Int).Exp(b.Rat.Denom(), e, nil)
-		th.CheckInterrupt()
+		th.Poll()
 		return ratCoprime(num, den) // powers of coprime integers are coprime
 	}
 	// Complex rational: square and multiply.

@@ -121,7 +121,7 @@ func (s *StringOutputStream) WriteString(str string) {
 		if need := s.b.Len() + len(str); need > s.b.Cap() {
 			// strings.Builder grows to about twice its size.
 			s.Owner.CheckAlloc(int64(max(need, 2*s.b.Cap())) * stringStreamCharge)
-			s.Owner.CheckInterrupt()
+			s.Owner.Poll()
 		}
 	}
 	s.b.WriteString(str)

@@ -266,7 +266,8 @@ func (th *Thread) Tick() {
 }
 
 // CheckInterrupt stops the evaluation now if it has been interrupted
-// (Tick notices only every checkInterval steps).
+// (Tick notices only every checkInterval steps). It does not look at the
+// clock or the context: a loop that must end at the time limit calls Poll.
 func (th *Thread) CheckInterrupt() {
 	if th.interrupted.Load() != 0 {
 		th.slowCheck()
