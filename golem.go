@@ -199,6 +199,9 @@ func (e *Error) Error() string { return e.Type + ": " + e.Report }
 func (e *Error) Text() string {
 	var b strings.Builder
 	b.WriteString("[ERROR] " + e.Type + "\n" + e.Report + "\n\n[Backtrace]\n")
+	if len(e.Backtrace) == 0 {
+		b.WriteString(e.NoFrames() + "\n")
+	}
 	for i, f := range e.Backtrace {
 		if i == maxShownFrames {
 			break
@@ -212,6 +215,15 @@ func (e *Error) Text() string {
 		b.WriteString(out.String())
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// NoFrames says why the error has no backtrace frames, as the [Backtrace]
+// section and describe-last-error show it.
+func (e *Error) NoFrames() string {
+	if e.ReadError {
+		return "(no frames: the error was signalled while reading the code)"
+	}
+	return "(no frames: the error was signalled outside any function call)"
 }
 
 // maxShownFrames bounds the backtrace in the response text.

@@ -46,7 +46,9 @@ type lastError struct {
 	Report    string
 	Restarts  []string
 	Backtrace []string
-	At        time.Time
+	// NoFrames says why Backtrace is empty (golem.Error.NoFrames).
+	NoFrames string
+	At       time.Time
 }
 
 func newSession(srv *Server, key string) *Session {
@@ -145,12 +147,17 @@ func (s *Session) interrupt(reason string) {
 
 // setError records the last error of the session.
 func (s *Session) setError(e *golem.Error) {
+	at := e.Time
+	if at.IsZero() {
+		at = time.Now()
+	}
 	s.lastErr = &lastError{
 		Type:      e.Type,
 		Report:    e.Report,
 		Restarts:  append([]string(nil), e.Restarts...),
 		Backtrace: append([]string(nil), e.Backtrace...),
-		At:        time.Now(),
+		NoFrames:  e.NoFrames(),
+		At:        at,
 	}
 }
 

@@ -247,12 +247,12 @@ func (s *Server) describeLastError(ctx context.Context, sess *Session, _ mcpgo.C
 		b.WriteString("  " + line + "\n")
 	}
 	b.WriteString("\nAvailable Restarts:\n")
-	for i, r := range restartLines(e.Restarts) {
-		fmt.Fprintf(&b, "  %d. %s\n", i+1, r)
+	for _, line := range numberedRestarts(e.Restarts) {
+		b.WriteString("  " + line + "\n")
 	}
 	b.WriteString("\nBacktrace (top 5 frames):\n")
 	if len(e.Backtrace) == 0 {
-		b.WriteString("  (no frames)\n")
+		b.WriteString("  " + e.NoFrames + "\n")
 	}
 	for i, f := range e.Backtrace {
 		if i == 5 {
@@ -260,29 +260,9 @@ func (s *Server) describeLastError(ctx context.Context, sess *Session, _ mcpgo.C
 		}
 		fmt.Fprintf(&b, "  %d: %s\n", i, f)
 	}
+	b.WriteString("\nOccurred at: " + e.At.UTC().Format(time.RFC3339) + "\n")
 	b.WriteString("\nFor full backtrace, use get-backtrace tool.")
 	return textResult(b.String())
-}
-
-// restartLines renders restarts as "NAME - description", ABORT always
-// present.
-func restartLines(restarts []string) []string {
-	var out []string
-	hasAbort := false
-	for _, r := range restarts {
-		r = strings.TrimSpace(r)
-		if r == "" {
-			continue
-		}
-		if strings.HasPrefix(strings.ToUpper(r), "ABORT") {
-			hasAbort = true
-		}
-		out = append(out, r)
-	}
-	if !hasAbort {
-		out = append(out, "ABORT - Return to top level")
-	}
-	return out
 }
 
 func (s *Server) getBacktrace(ctx context.Context, sess *Session, _ mcpgo.CallToolRequest, args map[string]any) *mcpgo.CallToolResult {
@@ -302,7 +282,7 @@ func (s *Server) getBacktrace(ctx context.Context, sess *Session, _ mcpgo.CallTo
 	var b strings.Builder
 	fmt.Fprintf(&b, "Backtrace of %s (%d frames, innermost first):\n", e.Type, len(frames))
 	if len(frames) == 0 {
-		b.WriteString("(no frames)")
+		b.WriteString(e.NoFrames)
 	}
 	shown := frames
 	if limit > 0 && limit < len(frames) {

@@ -1,0 +1,59 @@
+package mcp_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/golem-lisp/golem/mcp"
+)
+
+// Tests that hold golem to the contracts in ../shared/spec/, quoting the
+// text each one checks.
+
+// describe-last-error-tool.md, "Undefined Function":
+//
+//	Available Restarts:
+//	  1. ABORT - Return to top level
+//	  2. RETRY - Retry calling NONEXISTENT-FUNC
+//	  3. USE-VALUE - Call specified function instead
+//	  4. RETURN-VALUE - Return specified values
+//
+// and "Timestamp | When error occurred".
+func TestContractDescribeLastErrorRestarts(t *testing.T) {
+	c := inProcess(t, newServer(t, mcp.Options{}))
+	eval(t, c, "(nonexistent-func 42)")
+	out := text(t, call(t, c, "describe-last-error", nil))
+	assert.Contains(t, out, "Available Restarts:\n"+
+		"  1. ABORT - Return to top level\n"+
+		"  2. RETRY - Retry calling NONEXISTENT-FUNC\n"+
+		"  3. USE-VALUE - Call specified function instead\n"+
+		"  4. RETURN-VALUE - Return specified values\n")
+	assert.Regexp(t, regexp.MustCompile(`\nOccurred at: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n`), out)
+
+	// "Division by Zero": 1. ABORT - Return to top level
+	eval(t, c, "(/ 1 0)")
+	out = text(t, call(t, c, "describe-last-error", nil))
+	assert.Contains(t, out, "Available Restarts:\n  1. ABORT - Return to top level\n\n")
+}
+
+// evaluate-lisp-tool.md, "Backtrace Format": "[Backtrace]\n0: (FUNCTION-NAME
+// ARG1 ARG2 ...)". The issue: the section is never empty; it says why there
+// are no frames, as describe-last-error does.
+func TestContractBacktraceNeverEmpty(t *testing.T) {
+	c := inProcess(t, newServer(t, mcp.Options{}))
+	for _, tc := range []struct{ code, why string }{
+		{"(+ 1", "(no frames: the error was signalled while reading the code)"},
+		{"undefined-variable-here", "(no frames: the error was signalled outside any function call)"},
+	} {
+		out, isErr := eval(t, c, tc.code)
+		require.True(t, isErr)
+		assert.True(t, strings.HasSuffix(out, "\n\n[Backtrace]\n"+tc.why), out)
+		desc := text(t, call(t, c, "describe-last-error", nil))
+		assert.Contains(t, desc, "Backtrace (top 5 frames):\n  "+tc.why+"\n")
+		assert.Contains(t, text(t, call(t, c, "get-backtrace", nil)), tc.why)
+	}
+}
