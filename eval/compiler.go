@@ -226,6 +226,9 @@ type compiler struct {
 	// root is the top-level form of a compilation that defers compile-time
 	// errors (see deferErrors); nil in the compilers of nested lambdas.
 	root rt.Value
+	// who is the name of the global definition being compiled, which
+	// cross-references are recorded for (eval/xref.go); nil outside one.
+	who rt.Value
 }
 
 // exitSentinel is returned by compiled code to perform a local exit; it never
@@ -391,6 +394,7 @@ func (c *compiler) compileSymbol(sym *rt.Symbol, env *lexEnv, mv bool) Code {
 		exp, _ := c.img.Extra[symbolMacroKey{sym}]
 		return c.compile(exp, env, mv)
 	}
+	c.noteXref(XrefReferences, sym)
 	if sym.IsConstant() && sym.Value != nil {
 		return constCode(sym.Value, mv)
 	}
@@ -534,6 +538,7 @@ func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv, tail bool) Code {
 			}
 		}
 		if op.Macro != nil {
+			c.noteXref(XrefMacroexpands, op)
 			if sf := macroForms[op.Name]; sf != nil && op.Pkg == c.img.CL {
 				// A standard macro compiled directly (see macroForms).
 				c.dispatchTail = tail
@@ -544,6 +549,7 @@ func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv, tail bool) Code {
 			return c.compileExpansion(c.expandWith(op.Macro, form, env), env, mv, tail)
 		}
 		if exp, ok := c.compilerMacroExpansion(op, form, env); ok {
+			c.noteXref(XrefCalls, op)
 			return c.compileExpansion(exp, env, mv, tail)
 		}
 		if op.Pkg == c.img.Golem {

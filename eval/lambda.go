@@ -243,6 +243,7 @@ func (c *compiler) bindVar(sym *rt.Symbol, env *lexEnv, specials map[*rt.Symbol]
 		c.th.ProgramError("cannot bind constant " + c.th.Printed(sym))
 	}
 	if sym.IsSpecial() || specials[sym] {
+		c.noteXref(XrefBinds, sym)
 		return param{special: sym}, env.extend(&lexEnv{kind: envSpecial, name: sym})
 	}
 	v := &varDesc{sym: sym, fn: c.fn, index: c.fn.newSlot()}
@@ -587,7 +588,7 @@ func (c *compiler) compileLambda(name rt.Value, ll rt.Value, body rt.Value, env 
 }
 
 func (c *compiler) compileLambdaInfo(name rt.Value, ll rt.Value, body rt.Value, env *lexEnv, blockName rt.Value, kind llKind) *lambdaInfo {
-	inner := &compiler{th: c.th, img: c.img, fn: &fnInfo{parent: c.fn}}
+	inner := &compiler{th: c.th, img: c.img, fn: &fnInfo{parent: c.fn}, who: c.who}
 	decls, doc, forms := parseBody(body, true)
 	specials := declaredSpecials(c.img, decls)
 	info := &lambdaInfo{name: name, fn: inner.fn, doc: doc}

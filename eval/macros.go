@@ -59,7 +59,7 @@ func (m *MacroFunction) Documentation() string { return m.info.doc }
 // makeMacroFunction compiles a macro at compile time in env (which holds no
 // run-time bindings) and returns the expander.
 func (c *compiler) makeMacroFunction(name, ll, body rt.Value, env *lexEnv) rt.Function {
-	root := &compiler{th: c.th, img: c.img, fn: &fnInfo{}}
+	root := &compiler{th: c.th, img: c.img, fn: &fnInfo{}, who: c.who}
 	info := root.compileLambdaInfo(name, ll, body, env, name, llMacro)
 	return &MacroFunction{info: info}
 }

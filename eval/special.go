@@ -46,6 +46,7 @@ func compileFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 			}
 			return single(c.varRef(b.v), mv)
 		}
+		c.noteXref(XrefCalls, n)
 		return single(func(th *rt.Thread, f *Frame) rt.Value {
 			if fn := n.Fn; fn != nil {
 				return fn
@@ -66,6 +67,7 @@ func compileFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 				return single(c.varRef(b.v), mv)
 			}
 			sym := setfOf
+			c.noteXref(XrefCalls, name)
 			return single(func(th *rt.Thread, f *Frame) rt.Value {
 				if fn := sym.Setf; fn != nil {
 					return fn
@@ -181,6 +183,7 @@ func (c *compiler) assign(sym *rt.Symbol, valueForm rt.Value, env *lexEnv) Code 
 	if b == nil {
 		c.noteFreeVariable(sym)
 	}
+	c.noteXref(XrefSets, sym)
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		v := val(th, f)
 		sym.Value = v

@@ -40,6 +40,7 @@ func QualifiedName(img *rt.Image, s *rt.Symbol) string {
 // noteGlobalCall records calls to undefined functions and warns about
 // argument counts that cannot match the function's lambda list.
 func (c *compiler) noteGlobalCall(sym *rt.Symbol, nargs int) {
+	c.noteXref(XrefCalls, sym)
 	if sym.Fn == nil {
 		if sym.Macro == nil && sym.Flags&rt.FlagSpecialOperator == 0 {
 			c.th.UndefinedCalls = append(c.th.UndefinedCalls, sym)
