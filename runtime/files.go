@@ -141,6 +141,7 @@ type FileStream struct {
 	tmp, target   string // :supersede writes tmp and renames it over target on close (names for loc.ops)
 	backup        string // :rename keeps the old file here; abort restores it (a name for loc.ops)
 	err           error
+	cursor        lineCursor // converts offsets to lines for reader errors (srcloc.go)
 }
 
 // LispType implements LispTyped.

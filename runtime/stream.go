@@ -45,6 +45,10 @@ type StringInputStream struct {
 	Pos    int
 	End    int
 	closed bool
+	// Name is the source name reader errors and definitions give the text
+	// (SourceLocation.File): "input" for code given to Eval, "" otherwise.
+	Name   string
+	cursor lineCursor
 }
 
 // NewStringInput makes an input stream over s[start:end].
