@@ -70,6 +70,7 @@ func (s *Session) Interpreter() *golem.Interpreter {
 		s.tools = map[string]*lispTool{}
 		s.srv.installToolFunctions(s, s.in)
 		img := s.in.Image()
+		eval.EnableXref(img)
 		img.Extra[eval.DefinitionHookKey{}] = eval.DefinitionHook(func(th *rt.Thread, name rt.Value, kind string) {
 			s.recordDefinition(img, name, kind)
 		})

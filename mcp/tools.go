@@ -110,6 +110,7 @@ func (s *Server) addSessionTools() {
 		}), s.handler("get-backtrace", s.getBacktrace))
 
 	s.addIntrospectionTools()
+	s.addXrefTools()
 	s.addLoadSystemTool()
 }
 
