@@ -22,6 +22,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/golem-lisp/golem"
+	"github.com/golem-lisp/golem/qldist"
 	"github.com/golem-lisp/golem/runtime"
 )
 
@@ -65,6 +66,16 @@ type Options struct {
 	// SystemDirs are searched by load-system for NAME.asd, after the call's
 	// own path and before the working directory.
 	SystemDirs []string
+	// QuicklispDist is the http or https URL of a Quicklisp dist's
+	// distinfo.txt. When set, a system found nowhere else is downloaded
+	// from that dist (its release checked against the dist's index and
+	// unpacked into QuicklispCache) and loaded; dependencies resolve the
+	// same way. Empty (the default): nothing is downloaded.
+	QuicklispDist string
+	// QuicklispCache is the directory releases from QuicklispDist are
+	// unpacked into, as <dist-name>/software/<prefix>/ (default
+	// golem/quicklisp under the user's cache directory).
+	QuicklispCache string
 	// AllowRead and AllowWrite are directories Lisp code may read, or read
 	// and write, files in; everything else stays closed by the sandbox.
 	AllowRead, AllowWrite []string
@@ -149,6 +160,9 @@ func NewServer(opts Options) *Server {
 	}
 	if opts.Profile == "" {
 		opts.Profile = ProfileSession
+	}
+	if opts.QuicklispDist != "" && opts.QuicklispCache == "" {
+		opts.QuicklispCache, _ = qldist.DefaultCacheDir() // none: fetching says so
 	}
 	if opts.Governor == nil {
 		if opts.MaxHeap <= 0 {

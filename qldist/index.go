@@ -149,6 +149,15 @@ func parseSystems(text []byte) (map[string]*systemEntry, error) {
 	return systems, nil
 }
 
+// CheckDistURL reports whether raw can be a Client's DistURL: an absolute
+// http or https URL.
+func CheckDistURL(raw string) error {
+	if _, err := parseURL(raw, nil); err != nil {
+		return fmt.Errorf("qldist: dist URL: %w", err)
+	}
+	return nil
+}
+
 // parseURL parses raw, relative to base when base is not nil, and accepts
 // only absolute http and https URLs.
 func parseURL(raw string, base *url.URL) (*url.URL, error) {

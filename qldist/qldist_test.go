@@ -445,6 +445,21 @@ func TestDefaultCacheDir(t *testing.T) {
 	assert.Equal(t, filepath.Join(base, "golem", "quicklisp"), dir)
 }
 
+func TestCheckDistURL(t *testing.T) {
+	for raw, ok := range map[string]bool{
+		"http://127.0.0.1:8080/dist/testdist.txt": true,
+		"https://dist.example/testdist.txt":       true,
+		"ftp://dist.example/testdist.txt":         false,
+		"file:///etc/passwd":                      false,
+		"/dist/testdist.txt":                      false,
+		"http:///nohost.txt":                      false,
+		"http://bad host/":                        false,
+	} {
+		err := CheckDistURL(raw)
+		assert.Equal(t, ok, err == nil, "%s: %v", raw, err)
+	}
+}
+
 func TestEntryPath(t *testing.T) {
 	for _, tc := range []struct{ name, want, err string }{
 		{name: "p/a.lisp", want: "p/a.lisp"},
