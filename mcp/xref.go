@@ -108,17 +108,17 @@ func (s *Server) xref(ctx context.Context, sess *Session, x xrefTool, args map[s
 	})
 }
 
-// locatedName renders a definition name as "name (file:line)", or "name
-// (no source file)" when it was not loaded from a file, with its
-// structured form {name, file, line}.
+// locatedName renders a definition name as "name (file:line)" (see
+// locationText for those not loaded from a file), with its structured form
+// {name, file, line}.
 func locatedName(th *rt.Thread, name rt.Value) (string, map[string]any) {
 	shown := printShort(th, name)
 	entry := map[string]any{"name": shown}
-	if loc, ok := sourceLocation(th.Img, name); ok {
+	loc, ok := sourceLocation(th, name)
+	if ok && loc.IsFile() {
 		entry["file"], entry["line"] = loc.File, loc.Line
-		return shown + " (" + loc.String() + ")", entry
 	}
-	return shown + " (no source file)", entry
+	return shown + " (" + locationText(loc, ok) + ")", entry
 }
 
 // lookupFunctionName finds a symbol designator, or a (setf name) list,
