@@ -10,6 +10,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/golem-lisp/golem"
+	"github.com/golem-lisp/golem/clos"
 	"github.com/golem-lisp/golem/printer"
 	rt "github.com/golem-lisp/golem/runtime"
 )
@@ -78,6 +79,8 @@ func (s *Server) run(ctx context.Context, sess *Session, pkgName string, fn func
 		} else {
 			e = &golem.Error{Type: "GOLEM:INTERNAL-ERROR", Report: err.Error()}
 		}
+		// Any tool that fails sets the last error (describe-last-error-tool.md).
+		sess.setError(e)
 		return errorResult(e.Text(), errorReason(in, e), e.Type)
 	}
 	return res
@@ -437,11 +440,18 @@ func (s *Server) describeSymbol(ctx context.Context, sess *Session, _ mcpgo.Call
 				b.WriteString("Variable documentation:\n" + indent(doc) + "\n")
 			}
 		}
-		if img.FindClass(sym) != nil {
+		if cls := img.FindClass(sym); cls != nil {
 			if doc := documentation(th, sym, "TYPE"); doc != "" {
 				b.WriteString("Type documentation:\n" + indent(doc) + "\n")
 			}
+			if cls.Kind != rt.BuiltInClass {
+				describeClass(th, &b, cls)
+			}
 		}
+		if gf, ok := sym.Fn.(*clos.GF); ok {
+			describeGeneric(th, &b, gf)
+		}
+		describeSources(th, &b, sym)
 		return textResult(strings.TrimRight(b.String(), "\n"))
 	})
 }

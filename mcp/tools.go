@@ -111,6 +111,7 @@ func (s *Server) addSessionTools() {
 
 	s.addIntrospectionTools()
 	s.addXrefTools()
+	s.addInspectTool()
 	s.addLoadSystemTool()
 }
 
