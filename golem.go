@@ -77,6 +77,10 @@ type Options struct {
 	// ceiling, the evaluation allocating most is stopped. Nil: the
 	// interpreter gets its own, without a process ceiling.
 	Governor *rt.Governor
+	// DebugTimeout is how long an evaluation suspended by the debugger
+	// (EvalDebug) waits for a call before it is stopped (default
+	// DefaultDebugTimeout).
+	DebugTimeout time.Duration
 }
 
 // Interpreter is one Lisp world.
@@ -88,6 +92,7 @@ type Interpreter struct {
 	lastErr          *Error
 	pendingInterrupt string
 	curCancel        context.CancelFunc // cancels the running evaluation's context
+	dbg              debugState         // the debugger (debug.go)
 }
 
 // New creates an interpreter with the standard packages and the prelude loaded.
@@ -359,6 +364,10 @@ func (in *Interpreter) EvalInPackage(ctx context.Context, code, pkg string) (*Re
 }
 
 func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Result, err error) {
+	if susp := in.Suspended(); susp != nil {
+		// The suspended evaluation holds the interpreter: code runs inside it.
+		return susp.evalCode(ctx, code, pkg, false)
+	}
 	s := in.begin(ctx)
 	th := s.th
 	defer in.end(s)
@@ -429,6 +438,7 @@ func (in *Interpreter) begin(ctx context.Context) *session {
 	in.mu.Lock()
 	in.cur = s.th
 	in.curCancel = cancel
+	in.dbg.sess = s
 	if in.pendingInterrupt != "" {
 		s.th.Interrupt(in.pendingInterrupt)
 		in.pendingInterrupt = ""
@@ -444,6 +454,7 @@ func (in *Interpreter) end(s *session) {
 	in.mu.Lock()
 	in.cur = nil
 	in.curCancel = nil
+	in.dbg.sess = nil
 	in.mu.Unlock()
 	if s.cancel != nil {
 		s.cancel()

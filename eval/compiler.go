@@ -32,6 +32,10 @@ type fnInfo struct {
 	nslots  int
 	upvals  []*varDesc // variables of enclosing functions this one uses
 	upIndex map[*varDesc]int
+	// vars lists the function's named lexical variables in the order they
+	// were bound, for the debugger (FrameVariables); recorded at compile
+	// time only.
+	vars []*varDesc
 }
 
 // upvalue returns the index of v among fi's upvalues, adding it (and making

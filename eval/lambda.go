@@ -247,6 +247,7 @@ func (c *compiler) bindVar(sym *rt.Symbol, env *lexEnv, specials map[*rt.Symbol]
 		return param{special: sym}, env.extend(&lexEnv{kind: envSpecial, name: sym})
 	}
 	v := &varDesc{sym: sym, fn: c.fn, index: c.fn.newSlot()}
+	c.fn.vars = append(c.fn.vars, v)
 	return param{v: v}, env.extend(&lexEnv{kind: envVar, name: sym, v: v})
 }
 

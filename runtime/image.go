@@ -29,7 +29,8 @@ type Image struct {
 	Eval        func(th *Thread, form Value) Value         // eval/
 	Macroexpand func(th *Thread, form Value) (Value, bool) // eval/
 	PrintString func(th *Thread, v Value, escape bool) string
-	// Debugger is called for an unhandled error after *debugger-hook*; it must not return.
+	// Debugger is called for an unhandled error after *debugger-hook*; it
+	// returns only to decline, and the error then unwinds to the top level.
 	Debugger func(th *Thread, c *Instance)
 
 	gensymCounter int64

@@ -75,6 +75,7 @@ type Thread struct {
 	// deadlineSpan is the time allowed from the start, for the timeout message.
 	deadlineSpan time.Duration
 	interrupted  atomic.Int32
+	breakReq     atomic.Int32 // see RequestBreak
 	reason       atomic.Value // string
 	reasonOnce   sync.Once
 	// stop is the panic value carrying a stopped evaluation to its top
@@ -261,7 +262,7 @@ func (th *Thread) stopNow() {
 func (th *Thread) Tick() {
 	th.steps++
 	if th.steps >= th.nextCheck {
-		th.slowCheck()
+		th.tickCheck()
 	}
 }
 

@@ -1,0 +1,59 @@
+package runtime
+
+import "time"
+
+// Support for golem's debugger (the root package's Suspension): an
+// evaluation suspended at the signal point of an unhandled error, or at a
+// safe point after a break request, waits on its own goroutine while the
+// debugger runs Lisp code on the same Thread, in its dynamic context.
+
+// RequestBreak asks the running evaluation to enter the debugger at its
+// next safe point (the limit check made every checkInterval calls and
+// backward jumps, never inside a builtin's Go loop), with a CONTINUE
+// restart that resumes it. Safe from any goroutine.
+func (th *Thread) RequestBreak() { th.breakReq.Store(1) }
+
+// tickCheck is Tick's slow path: the limits, then a pending break.
+func (th *Thread) tickCheck() {
+	th.slowCheck()
+	if th.breakReq.Load() != 0 && th.interrupted.Load() == 0 {
+		th.breakReq.Store(0)
+		th.takeBreak()
+	}
+}
+
+// takeBreak enters the debugger as BREAK does, keeping the state of the
+// code it interrupted (its values and pending exits) across the Lisp code
+// the debugger runs. Without a debugger that takes it, the break ends the
+// evaluation like an unhandled error.
+func (th *Thread) takeBreak() {
+	nv, mv := th.nv, append([]Value(nil), th.mv...)
+	exit, val := th.LocalExit, th.LocalValue
+	tag, vals := th.PendingThrow.Tag, append([]Value(nil), th.PendingThrow.Vals...)
+	c := th.MakeCondition("SIMPLE-CONDITION", th.Img.Kw("FORMAT-CONTROL"),
+		NewString("Interrupted by a break request."), th.Img.Kw("FORMAT-ARGUMENTS"), NIL)
+	th.WithRestart(th.Img.CLSym("CONTINUE"), "Return from BREAK.", func() { th.InvokeDebugger(c) })
+	th.nv, th.mv = nv, append(th.mv[:0], mv...)
+	th.LocalExit, th.LocalValue = exit, val
+	th.PendingThrow.Tag, th.PendingThrow.Vals = tag, append(th.PendingThrow.Vals[:0], vals...)
+}
+
+// Deadline returns the time at which the evaluation's time limit fires
+// (zero: none).
+func (th *Thread) Deadline() time.Time { return th.deadline }
+
+// ExtendDeadline moves the time limit d later: the debugger does not count
+// the time an evaluation spends suspended, waiting for a call.
+func (th *Thread) ExtendDeadline(d time.Duration) {
+	if !th.deadline.IsZero() && d > 0 {
+		th.deadline = th.deadline.Add(d)
+	}
+}
+
+// LiveFrames returns the frames of the calls in progress, outermost first
+// (including direct calls still evaluating their arguments, whose Fn is
+// nil). They stay valid while the calls are in progress: the debugger
+// reads and sets a suspended call's variables through them.
+func (th *Thread) LiveFrames() []*Frame {
+	return append([]*Frame(nil), th.framePool[:th.frameTop]...)
+}
