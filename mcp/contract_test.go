@@ -4,10 +4,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/golem-lisp/golem"
 	"github.com/golem-lisp/golem/mcp"
 )
 
@@ -56,4 +58,25 @@ func TestContractBacktraceNeverEmpty(t *testing.T) {
 		assert.Contains(t, desc, "Backtrace (top 5 frames):\n  "+tc.why+"\n")
 		assert.Contains(t, text(t, call(t, c, "get-backtrace", nil)), tc.why)
 	}
+}
+
+// The issue: evaluate-lisp takes an optional timeout_seconds, capped by the
+// server's limit.
+func TestEvaluateTimeoutSeconds(t *testing.T) {
+	c := inProcess(t, newServer(t, mcp.Options{Limits: golem.Limits{Timeout: 20 * time.Second}}))
+	start := time.Now()
+	res := call(t, c, "evaluate-lisp", map[string]any{"code": forever, "timeout_seconds": 0.3})
+	assert.True(t, res.IsError)
+	assert.Contains(t, text(t, res), "[ERROR] GOLEM:INTERRUPTED\nEvaluation stopped: timeout: evaluation took longer than 300ms")
+	assert.Equal(t, "timeout", structured(t, res)["reason"])
+	assert.Less(t, time.Since(start), 15*time.Second)
+	assert.Equal(t, "=> 3", ok(t, c, "(+ 1 2)"))
+
+	// Over the server's limit: the server's limit holds.
+	capped := inProcess(t, newServer(t, mcp.Options{Limits: golem.Limits{Timeout: 300 * time.Millisecond}}))
+	res = call(t, capped, "evaluate-lisp", map[string]any{"code": forever, "timeout_seconds": 3600})
+	assert.Contains(t, text(t, res), "took longer than 300ms")
+
+	res = call(t, c, "evaluate-lisp", map[string]any{"code": "1", "timeout_seconds": -1})
+	assert.True(t, res.IsError)
 }

@@ -84,6 +84,8 @@ func (s *Server) addSessionTools() {
 		[]string{"code"}, map[string]any{
 			"code":    stringProp("Common Lisp expression(s) to evaluate. Can be a single form or multiple forms."),
 			"package": stringProp("Package context for evaluation. Defaults to CL-USER or the last-used package."),
+			"timeout_seconds": map[string]any{"type": "number", "exclusiveMinimum": 0,
+				"description": "Stop the evaluation after this many seconds (at most the server's own time limit)."},
 		})
 	eval.RawOutputSchema = json.RawMessage(evaluateOutputSchema)
 	s.mcp.AddTool(eval, s.handler("evaluate-lisp", s.evaluateLisp))
@@ -134,8 +136,13 @@ func (s *Server) evaluateLisp(ctx context.Context, sess *Session, req mcpgo.Call
 		saved := cur.Value
 		defer func() { cur.Value = saved }()
 	}
+	evalCtx, cancel, res := s.callTimeout(ctx, args)
+	if res != nil {
+		return res
+	}
+	defer cancel()
 	stop := s.startProgress(ctx, req)
-	r, err := in.EvalInPackage(ctx, code, pkg)
+	r, err := in.EvalInPackage(evalCtx, code, pkg)
 	stop()
 	if err != nil {
 		return sess.errorResponse(err)
@@ -155,6 +162,26 @@ func (s *Server) evaluateLisp(ctx context.Context, sess *Session, req mcpgo.Call
 			"values": values, "stdout": r.Stdout, "stderr": r.Stderr, "warnings": warnings,
 		},
 	}
+}
+
+// callTimeout applies evaluate-lisp's optional timeout_seconds to ctx,
+// capped by the server's time limit. The evaluation reports a timeout as
+// it does for the server's limit ("took longer than 2s").
+func (s *Server) callTimeout(ctx context.Context, args map[string]any) (context.Context, context.CancelFunc, *mcpgo.CallToolResult) {
+	v, ok := args["timeout_seconds"]
+	if !ok || v == nil {
+		return ctx, func() {}, nil
+	}
+	secs, isNum := v.(float64)
+	if !isNum || !(secs > 0) || math.IsInf(secs, 0) {
+		return ctx, nil, argsError("evaluate-lisp `timeout_seconds` must be a positive number.")
+	}
+	d := time.Duration(math.Min(secs, float64(math.MaxInt64/int64(time.Second))) * float64(time.Second))
+	if limit := s.opts.Limits.Timeout; limit > 0 && d > limit {
+		d = limit
+	}
+	c, cancel := context.WithTimeout(ctx, d)
+	return c, cancel, nil
 }
 
 // errorResponse turns an evaluation error into the error response and
