@@ -101,12 +101,18 @@ type Options struct {
 	AllowSharedTools bool
 	// Tools are extra tools defined in Go, offered next to the built-in ones.
 	Tools []Tool
+	// Setup, when set, runs for every new session interpreter (as
+	// golem.Options.Setup, including after reset-session), to add Go
+	// functions (Define) or globals (Set) to the sessions. The interpreter
+	// is sandboxed like every session's. If it returns an error, the
+	// session's evaluations fail with that error.
+	Setup func(*golem.Interpreter) error
 	// Profile is ProfileSession (the default when empty) or ProfileOneshot.
 	Profile string
 	// Logger receives diagnostics (default: discarded).
 	Logger *log.Logger
 	// Instructions are sent to clients at initialization (default: a short
-	// description of the tools).
+	// description of the tools and of what the sandbox allows).
 	Instructions string
 }
 
@@ -194,10 +200,7 @@ func NewServer(opts Options) *Server {
 	})
 	instructions := opts.Instructions
 	if instructions == "" {
-		instructions = defaultInstructions
-		if opts.Profile == ProfileOneshot {
-			instructions = oneshotInstructions
-		}
+		instructions = s.instructions()
 	}
 	serverOpts := []server.ServerOption{
 		server.WithToolCapabilities(true),
@@ -205,6 +208,7 @@ func NewServer(opts Options) *Server {
 		server.WithRecovery(),
 		server.WithHooks(hooks),
 		server.WithInstructions(instructions),
+		server.WithPromptCapabilities(false),
 		server.WithToolHandlerMiddleware(s.orderMiddleware),
 	}
 	if opts.Profile != ProfileOneshot {
@@ -216,20 +220,13 @@ func NewServer(opts Options) *Server {
 	} else {
 		s.addSessionTools()
 		s.addDispatchTool()
+		s.addUsageGuide()
 	}
 	for _, t := range opts.Tools {
 		s.addGoTool(t)
 	}
 	return s
 }
-
-const defaultInstructions = "golem is a Common Lisp. evaluate-lisp evaluates code in a persistent session: " +
-	"definitions, variables and the current package persist across calls. Use check-syntax to find unbalanced " +
-	"parentheses, describe-last-error and get-backtrace after a failure, list-definitions to see what the session " +
-	"defined, and reset-session to start over. Lisp code runs in a sandbox with no file, program or network access."
-
-const oneshotInstructions = "golem is a Common Lisp. lisp_eval runs one program in a fresh session and " +
-	"returns a JSON payload with its status, printed result and output."
 
 // MCPServer returns the underlying mcp-go server, for custom transports.
 func (s *Server) MCPServer() *server.MCPServer { return s.mcp }
