@@ -1,6 +1,9 @@
 // Browser test of the playground: loads the page in headless Chromium and
-// drives it as a user would. Run by playground/test.sh, which builds and
-// serves the page; the URL comes from PLAYGROUND_URL.
+// drives it as a user would: editing in CodeMirror, running, streaming
+// output, the history, stopping (by the user, the time limit, the output
+// limit), messages, sharing, the examples, Reset, and offline use. Run by
+// playground/test.sh, which builds and serves the page; the URL comes from
+// PLAYGROUND_URL. Prints "N passed, N failed".
 import { chromium } from "playwright-core";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -14,13 +17,15 @@ if (!executablePath) {
   console.log("SKIP: no Chromium found (tried " + candidates.join(", ") + ")");
   process.exit(0);
 }
+const MAX_PAGE_GZIP = 3_000_000;
 
-let failures = 0;
+let passed = 0, failed = 0;
 function check(cond, what, detail) {
   if (cond) {
+    passed++;
     console.log("ok   " + what);
   } else {
-    failures++;
+    failed++;
     console.log("FAIL " + what + (detail !== undefined ? "\n     got: " + JSON.stringify(detail) : ""));
   }
 }
@@ -28,99 +33,241 @@ function check(cond, what, detail) {
 const browser = await chromium.launch({
   executablePath,
   headless: true,
-  args: ["--no-sandbox", "--disable-dev-shm-usage"],
+  args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url).origin });
+const page = await context.newPage();
 const pageErrors = [];
 page.on("pageerror", (e) => pageErrors.push(String(e)));
 page.on("console", (m) => { if (m.type() === "error") pageErrors.push(m.text()); });
 page.setDefaultTimeout(30000);
+// What the first load downloads, by URL: the bytes on the wire (gzipped
+// where the server compresses), from the page and its worker.
+const downloaded = new Map();
+const recordResponse = async (resp) => {
+  try {
+    // Content-Length is the compressed length when the body is compressed;
+    // Chromium reports no body size for the worker's requests.
+    const headers = await resp.allHeaders();
+    const sizes = await resp.request().sizes();
+    const n = Math.max(Number(headers["content-length"] || 0), sizes.responseBodySize);
+    downloaded.set(resp.url(), Math.max(downloaded.get(resp.url()) || 0, n));
+  } catch (_) { /* the page went away */ }
+};
+page.on("response", recordResponse);
 
-const output = () => page.locator("#output").textContent();
 const status = () => page.locator("#status").textContent();
+const entries = page.locator("#history .entry");
+const last = () => entries.last();
+const lastText = (part) => last().locator("." + part).textContent();
 
-// run types code into the editor, runs it (by button or Ctrl+Enter) and
-// waits for the evaluation to finish.
+const ready = () => page.waitForFunction(() => !document.querySelector("#run").disabled, null, { timeout: 60000 });
+const idle = () => page.waitForFunction(() => !document.querySelector("#run").disabled &&
+  !/Running|Stopping/.test(document.querySelector("#status").textContent));
+// setCode puts text in the editor as one edit (typing is tested apart).
+const setCode = (text) => page.evaluate((t) => {
+  const v = window.golemPlayground.editor;
+  v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: t } });
+}, text);
+const getCode = () => page.evaluate(() => window.golemPlayground.editor.state.doc.toString());
+
+// run puts code in the editor, runs it (by button or Ctrl+Enter) and waits
+// for the run to finish; it returns the new history entry's result text.
 async function run(code, { key = false } = {}) {
-  await page.fill("#code", code);
+  const before = await entries.count();
+  await setCode(code);
   if (key) {
-    await page.focus("#code");
+    await page.locator(".cm-content").focus();
     await page.keyboard.press("Control+Enter");
   } else {
     await page.click("#run");
   }
-  await page.waitForFunction(() => !document.querySelector("#run").disabled &&
-    !/Running|Stopping/.test(document.querySelector("#status").textContent));
-  return output();
+  await page.waitForFunction((n) => document.querySelectorAll("#history .entry").length > n ||
+    document.querySelectorAll("#history .entry").length === 50, before);
+  await idle();
+  return lastText("res");
 }
 
 try {
   const t0 = Date.now();
   await page.goto(url);
-  await page.waitForFunction(() => !document.querySelector("#run").disabled, null, { timeout: 60000 });
+  await ready();
   console.log(`page ready in ${Date.now() - t0} ms: ${await status()}`);
   check(await page.evaluate(() => self.crossOriginIsolated), "the page is cross-origin isolated (Stop keeps the session)");
 
-  check(await run("(floor 17 5)") === "=> 3\n=> 2", "(floor 17 5) shows exactly the evaluate-lisp text", await output());
+  // The whole page, as downloaded, stays under 3 MB gzipped.
+  await page.waitForTimeout(500);
+  const total = [...downloaded.values()].reduce((a, b) => a + b, 0);
+  const urls = [...downloaded.keys()].map((u) => new URL(u).pathname);
+  check(urls.includes("/golem.wasm") && urls.includes("/playground.js"), "the downloads seen include golem.wasm and the bundle", urls);
+  check(total > 1_000_000 && total < MAX_PAGE_GZIP, `the page downloads ${(total / 1e6).toFixed(2)} MB, under 3 MB`, Object.fromEntries(downloaded));
 
-  await run("(defun square (x) (* x x))");
-  check(await run("(square 12)", { key: true }) === "=> 144", "a function defined in one run is called in the next (Ctrl+Enter)", await output());
+  // ---- The editor ----
+  check(await page.locator(".cm-editor .cm-lineNumbers").count() === 1, "the editor has line numbers");
+  const content = page.locator(".cm-content");
+  check(await content.getAttribute("aria-label") === "Lisp code", "the editor is labelled for screen readers");
+  await content.click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.type("(defun square (x)");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("(* x x))");
+  check(await getCode() === "(defun square (x)\n  (* x x))", "Enter indents the body of a DEFUN", await getCode());
+  check(await page.locator(".cm-matchingBracket").count() >= 2, "the paren before the cursor and its match are highlighted",
+    await page.locator(".cm-matchingBracket").count());
+  check(await page.locator(".cm-keyword, .cm-line span").count() > 0, "the code is highlighted");
+  // Tab re-indents a badly indented line, then indents further.
+  await setCode("(let ((a 1))\na)");
+  await content.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("Tab");
+  check(await getCode() === "(let ((a 1))\n  a)", "Tab indents the line as Lisp", await getCode());
+  await page.keyboard.press("Tab");
+  check(await getCode() === "(let ((a 1))\n    a)", "Tab on an indented line indents one more step", await getCode());
+  check(await page.evaluate(() => !!document.activeElement.closest(".cm-editor")), "Tab keeps the focus in the editor");
+  // Escape then Tab leaves the editor: keyboard users are not trapped.
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Tab");
+  const focused = await page.evaluate(() => ({ inEditor: !!document.activeElement.closest(".cm-editor"), id: document.activeElement.id }));
+  check(!focused.inEditor && focused.id === "clear", "Escape then Tab moves the focus out of the editor", focused);
+  check(await getCode() === "(let ((a 1))\n    a)", "Escape then Tab does not edit", await getCode());
 
-  const out = await run('(progn (format t "hi~%") (car 1))');
-  check(out.startsWith("[ERROR] TYPE-ERROR\nThe value 1 is not of type LIST"), "errors show the report", out);
-  check(out.includes("[stdout]\nhi"), "errors show the output section", out);
-  const color = await page.locator("#output .seg-error").first().evaluate((el) => getComputedStyle(el).color);
+  // ---- Running, the history ----
+  await content.click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type("(defun square (x) (* x x))");
+  await page.keyboard.press("Control+Enter");
+  await idle();
+  check(await lastText("res") === "=> SQUARE", "Ctrl+Enter runs the typed code", await lastText("res"));
+  check(await run("(square 12)") === "=> 144", "a function defined in one run is called in the next", await lastText("res"));
+  check(await run("(floor 17 5)", { key: true }) === "=> 3\n=> 2", "multiple values show as the evaluate-lisp text", await lastText("res"));
+  check(await entries.count() === 3, "each run is appended to the history", await entries.count());
+  check(await entries.nth(1).locator(".in").textContent() === "(square 12)", "an entry shows its input");
+  check(/Done in/.test(await lastText("meta")), "an entry says how it ended", await lastText("meta"));
+
+  const res = await run('(progn (format t "hi~%") (car 1))');
+  check(res.startsWith("[ERROR] TYPE-ERROR\nThe value 1 is not of type LIST"), "errors show the report", res);
+  check(await lastText("out") === "hi\n", "output printed before an error is kept", await lastText("out"));
+  const color = await last().locator(".seg-error").first().evaluate((e) => getComputedStyle(e).color);
   check(/^rgb\((1[5-9]\d|2\d\d), (\d|[1-9]\d), (\d|[1-9]\d)\)$/.test(color), "the error is red", color);
-  check(await page.locator("#output .seg-head").count() >= 2, "sections have distinct headers",
-    await page.locator("#output").innerHTML());
+  const fileErr = await run('(open "data.txt")');
+  check(/The playground has no files/.test(fileErr) && !/--allow|Options\./.test(fileErr),
+    "a refused file says what a browser user can do, with no server flags", fileErr);
 
-  // A runaway loop is stopped and the page says so; the session survives.
-  await page.fill("#code", "(loop)");
+  // ---- Output streams while the program runs ----
+  await setCode('(dotimes (i 3) (format t "tick ~a~%" i) (sleep 0.7)) :done');
+  await page.click("#run");
+  await page.waitForFunction(() => {
+    const e = [...document.querySelectorAll("#history .entry")].pop();
+    return e && /tick 0/.test(e.querySelector(".out").textContent);
+  });
+  check(await page.locator("#stop").isEnabled() && /Running/.test(await status()),
+    "the first line shows while the program still runs", await status());
+  await idle();
+  check(await lastText("out") === "tick 0\ntick 1\ntick 2\n" && await lastText("res") === "=> :DONE",
+    "all the output, then the value", [await lastText("out"), await lastText("res")]);
+  page.once("dialog", (d) => d.accept()); // the code was edited
+  await page.selectOption("#examples", "streaming.lisp");
+  await page.waitForFunction(() => window.golemPlayground.editor.state.doc.toString().includes("slow-fib"));
+  check((await run(await getCode())) === "=> :DONE" && (await lastText("out")).includes("fib(24) = 46368"),
+    "the streaming example runs", await lastText("out"));
+
+  // ---- Stop: by the user, the output limit, the time limit ----
+  await setCode("(loop)");
   await page.click("#run");
   await page.waitForFunction(() => /Running/.test(document.querySelector("#status").textContent));
   await page.waitForTimeout(300);
   check(await page.locator("#stop").isEnabled(), "Stop is enabled while running");
   const stopAt = Date.now();
   await page.click("#stop");
-  await page.waitForFunction(() => !document.querySelector("#run").disabled);
-  const stopped = await output();
-  check(stopped.startsWith("[ERROR] GOLEM:INTERRUPTED\nEvaluation stopped: stopped by the user"), "(loop) is interrupted by Stop", stopped);
-  check(/Stopped/.test(await status()), "the status says it stopped", await status());
+  await idle();
+  check((await lastText("res")).startsWith("[ERROR] GOLEM:INTERRUPTED\nEvaluation stopped: stopped by the user"), "(loop) is interrupted by Stop", await lastText("res"));
+  check(await lastText("meta") === "Stopped by you.", "the entry says the user stopped it", await lastText("meta"));
+  check(/Stopped by you/.test(await status()), "so does the status", await status());
   console.log(`     stopped in ${Date.now() - stopAt} ms`);
-  check(await run("(square 3)") === "=> 9", "evaluation works after Stop, with the session intact", await output());
+  check(await run("(square 3)") === "=> 9", "evaluation works after Stop, with the session intact", await lastText("res"));
 
-  // The examples menu.
+  await run('(loop (print "a runaway print loop"))');
+  const flood = await lastText("out");
+  check(/output limit/.test(await lastText("meta")), "a print loop is stopped at the output limit, and says so", await lastText("meta"));
+  check(flood.length <= 100_100 && flood.length > 90_000 && /\[output cut at 100 KB\]$/.test(flood),
+    "the output view is capped and says where it was cut", flood.length);
+
+  const slow = Date.now();
+  await run("(loop)");
+  check(/time limit/.test(await lastText("meta")) && /10 s/.test(await lastText("meta")), "(loop) is stopped at the time limit, and says so", await lastText("meta"));
+  check(Date.now() - slow < 14000, "the time limit stops it in about 10 s", Date.now() - slow);
+  check(!/--timeout|--max/.test(await page.locator("#history").textContent()), "no message mentions a server flag");
+
+  // ---- The history is cleared with one click ----
+  await page.click("#clear");
+  check(await entries.count() === 0 && await page.locator("#empty").isVisible(), "Clear empties the history");
+  check(await run("(square 4)") === "=> 16", "Clear keeps the session's definitions", await lastText("res"));
+
+  // ---- Examples: ask before replacing edited code ----
+  await setCode("(list :my :edits)");
+  let dialogs = [];
+  page.once("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
   await page.selectOption("#examples", "loop.lisp");
-  await page.waitForFunction(() => document.querySelector("#code").value.includes("loop for"));
-  check((await run(await page.inputValue("#code"))).includes(":PASSED"), "the LOOP example runs", await output());
-  await page.selectOption("#examples", "conditions.lisp");
-  await page.waitForFunction(() => document.querySelector("#code").value.includes("restart-case"));
-  check((await run(await page.inputValue("#code"))).startsWith("=> (10 35/3"), "the conditions example runs", await output());
+  await page.waitForTimeout(300);
+  check(dialogs.length === 1 && /Replace your code/.test(dialogs[0]), "choosing an example asks before replacing edited code", dialogs);
+  check(await getCode() === "(list :my :edits)", "declining keeps the code", await getCode());
+  page.once("dialog", (d) => d.accept());
+  await page.selectOption("#examples", "loop.lisp");
+  await page.waitForFunction(() => window.golemPlayground.editor.state.doc.toString().includes("loop for"));
+  check((await run(await getCode())).includes(":PASSED"), "the LOOP example runs", await lastText("res"));
+  dialogs = [];
+  page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
+  for (const [file, want] of [["conditions.lisp", "=> (10 35/3"], ["clos.lisp", "=> 5.14159"],
+    ["format.lisp", '=> "inbox has 2 messages"'], ["print-circle.lisp", "=> (T"]]) {
+    await page.selectOption("#examples", file);
+    await page.waitForFunction((f) => /^;;/.test(window.golemPlayground.editor.state.doc.toString()) &&
+      document.querySelector("#status").textContent.includes("Loaded"), file);
+    await page.waitForTimeout(100);
+    check((await run(await getCode())).startsWith(want), `the ${file} example runs`, await lastText("res"));
+  }
+  check(dialogs.length === 0, "unedited code is replaced without asking", dialogs);
 
-  // The URL fragment keeps the code: a reload (or a shared link) restores it.
-  await page.fill("#code", "(list :shared 1)");
-  await page.waitForFunction(() => location.hash.includes("shared"));
-  await page.reload();
-  await page.waitForFunction(() => !document.querySelector("#run").disabled, null, { timeout: 60000 });
-  check(await page.inputValue("#code") === "(list :shared 1)", "the code comes back from the URL fragment", await page.inputValue("#code"));
+  // ---- Share copies a link that brings the code back ----
+  await setCode("(list :shared 1)");
+  await page.click("#share");
+  await page.waitForFunction(() => /Link copied/.test(document.querySelector("#status").textContent));
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  check(link.startsWith(url) && link.includes("#code="), "Share copies a link with the code in its fragment", link);
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForFunction(() => !document.querySelector("#run").disabled, null, { timeout: 60000 });
+  const sharedCode = await other.evaluate(() => window.golemPlayground.editor.state.doc.toString());
+  check(sharedCode === "(list :shared 1)", "the link opens the playground with the code", sharedCode);
+  await other.close();
 
-  // Reset discards the session.
+  // ---- Reset discards the session ----
   await run("(defun kept () :yes)");
   check(await run("(kept)") === "=> :YES", "definitions persist across runs");
   await page.click("#reset");
   await page.waitForFunction(() => /reset/i.test(document.querySelector("#status").textContent));
-  check((await run("(kept)")).startsWith("[ERROR] UNDEFINED-FUNCTION"), "Reset discards definitions", await output());
+  check((await run("(kept)")).startsWith("[ERROR] UNDEFINED-FUNCTION"), "Reset discards definitions", await lastText("res"));
+
+  // ---- Offline once loaded ----
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });
+  await context.setOffline(true);
+  await page.reload();
+  await ready();
+  check(await run("(+ 1 2)") === "=> 3", "with the network off, the page reloads from its cache and runs", await lastText("res"));
+  await context.setOffline(false);
 
   // End on a representative screen for the screenshot.
-  await page.fill("#code", '(defun fact (n) (if (< n 2) 1 (* n (fact (1- n)))))\n(format t "20! = ~:d~%" (fact 20))\n(loop for i from 1 to 5 collect (fact i))');
+  await setCode('(defun fact (n)\n  (if (< n 2)\n      1\n      (* n (fact (1- n)))))\n\n(format t "20! = ~:d~%" (fact 20))\n(loop for i from 1 to 5 collect (fact i))');
   await page.click("#run");
-  await page.waitForFunction(() => /Done/.test(document.querySelector("#status").textContent));
+  await idle();
   mkdirSync(path.dirname(screenshot), { recursive: true });
   await page.screenshot({ path: screenshot, fullPage: true });
   console.log("screenshot: " + screenshot);
   check(pageErrors.length === 0, "no errors in the page's console", pageErrors);
 } catch (e) {
-  failures++;
+  failed++;
   console.log("FAIL " + (e && e.stack ? e.stack : e));
   try {
     mkdirSync(path.dirname(screenshot), { recursive: true });
@@ -129,5 +276,5 @@ try {
 } finally {
   await browser.close();
 }
-console.log(failures ? `${failures} failure(s)` : "all browser checks passed");
-process.exit(failures ? 1 : 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # Builds the playground, serves it and runs the browser test in headless
-# Chromium (Debian's chromium package) through playwright-core. Skips, with
-# the reason, when no Chromium is installed. Set SKIP_BUILD=1 to reuse dist/.
+# Chromium (Debian's chromium package) through playwright-core, after the
+# unit tests of the page's own modules (node --test). Skips the browser
+# test, with the reason, when no Chromium is installed. Set SKIP_BUILD=1 to
+# reuse dist/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
+
+if ! command -v node >/dev/null; then
+  echo "SKIP playground tests: node is not installed"
+  exit 0
+fi
+node --test src/
 
 chromium=""
 for c in "${CHROMIUM:-}" /usr/bin/chromium /usr/bin/chromium-browser /usr/bin/google-chrome; do
@@ -14,13 +22,8 @@ if [ -z "$chromium" ]; then
   echo "SKIP playground browser test: Chromium is not installed (apt-get install chromium)"
   exit 0
 fi
-if ! command -v node >/dev/null; then
-  echo "SKIP playground browser test: node is not installed"
-  exit 0
-fi
-[ -d node_modules/playwright-core ] || npm install --no-audit --no-fund
 
-if [ "${SKIP_BUILD:-}" != 1 ] || [ ! -f dist/golem.wasm ]; then
+if [ "${SKIP_BUILD:-}" != 1 ] || [ ! -f dist/golem.wasm ] || [ ! -f dist/playground.js ]; then
   ./build.sh
 fi
 

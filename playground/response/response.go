@@ -94,6 +94,9 @@ func OfError(e *golem.Error) []Segment {
 	s.newlines(1)
 	s.take("head", "[Backtrace]\n")
 	var bt strings.Builder
+	if len(e.Backtrace) == 0 {
+		bt.WriteString(e.NoFrames() + "\n")
+	}
 	for i, f := range e.Backtrace {
 		if i == maxShownFrames {
 			break

@@ -41,7 +41,7 @@ func TestSegments(t *testing.T) {
 		{"(/ 1 0)", "error sep head backtrace"},
 		{`(progn (format t "out") (car 1))`, "error sep head backtrace sep head stdout"},
 		{"(defun deep (n) (if (= n 0) (error \"bottom\") (deep (1- n)))) (deep 30)", "error sep head backtrace"},
-		{"(car", "error sep head"},
+		{"(car", "error sep head backtrace"},
 	}
 	for _, c := range cases {
 		res, err := in.Eval(context.Background(), c.code)

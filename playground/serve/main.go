@@ -13,10 +13,12 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"mime"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -61,7 +63,9 @@ func defaultDir() string {
 	return filepath.Join("playground", "dist")
 }
 
-// Handler serves the files of dir with the playground's headers.
+// Handler serves the files of dir with the playground's headers. A file
+// with a pre-compressed sibling (name.gz, which build.mjs writes) is sent
+// compressed to clients that accept gzip.
 func Handler(dir string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -69,18 +73,26 @@ func Handler(dir string) http.Handler {
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Cross-Origin-Embedder-Policy", "require-corp")
 		h.Set("Cache-Control", "no-cache")
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			h.Set("Content-Type", "application/wasm")
-			if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-				gz := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/"))+".gz")
-				if f, err := os.Open(gz); err == nil {
-					defer f.Close()
-					if st, err := f.Stat(); err == nil {
-						h.Set("Content-Encoding", "gzip")
-						h.Add("Vary", "Accept-Encoding")
-						http.ServeContent(w, r, "", st.ModTime(), f)
-						return
-					}
+		name := r.URL.Path
+		if strings.HasSuffix(name, "/") {
+			name += "index.html"
+		}
+		typ := mime.TypeByExtension(path.Ext(name))
+		if path.Ext(name) == ".wasm" {
+			typ = "application/wasm"
+		}
+		if typ != "" {
+			h.Set("Content-Type", typ)
+		}
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") && !strings.Contains(name, "..") {
+			gz := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(name, "/"))+".gz")
+			if f, err := os.Open(gz); err == nil {
+				defer f.Close()
+				if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+					h.Set("Content-Encoding", "gzip")
+					h.Add("Vary", "Accept-Encoding")
+					http.ServeContent(w, r, "", st.ModTime(), f)
+					return
 				}
 			}
 		}

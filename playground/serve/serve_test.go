@@ -19,49 +19,67 @@ import (
 
 func TestHandler(t *testing.T) {
 	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html>"), 0o644))
-	wasm := []byte("\x00asm fake module")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "golem.wasm"), wasm, 0o644))
-	f, err := os.Create(filepath.Join(dir, "golem.wasm.gz"))
-	require.NoError(t, err)
-	zw := gzip.NewWriter(f)
-	_, _ = zw.Write(wasm)
-	require.NoError(t, zw.Close())
-	require.NoError(t, f.Close())
+	write := func(name string, data []byte, gz bool) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
+		if !gz {
+			return
+		}
+		f, err := os.Create(filepath.Join(dir, name+".gz"))
+		require.NoError(t, err)
+		zw := gzip.NewWriter(f)
+		_, _ = zw.Write(data)
+		require.NoError(t, zw.Close())
+		require.NoError(t, f.Close())
+	}
+	write("index.html", []byte("<!doctype html>"), true)
+	write("golem.wasm", []byte("\x00asm fake module"), true)
+	write("playground.js", []byte("console.log(1)"), true)
+	write("notes.txt", []byte("plain"), false)
 	srv := httptest.NewServer(Handler(dir))
 	defer srv.Close()
 
-	resp, err := http.Get(srv.URL + "/")
-	require.NoError(t, err)
-	resp.Body.Close()
-	assert.Equal(t, 200, resp.StatusCode)
-	assert.Equal(t, "same-origin", resp.Header.Get("Cross-Origin-Opener-Policy"))
-	assert.Equal(t, "require-corp", resp.Header.Get("Cross-Origin-Embedder-Policy"))
-
-	// The Go client asks for gzip and decompresses transparently.
-	resp, err = http.Get(srv.URL + "/golem.wasm")
-	require.NoError(t, err)
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	assert.Equal(t, "application/wasm", resp.Header.Get("Content-Type"))
-	assert.True(t, resp.Uncompressed, "served pre-compressed")
-	assert.Equal(t, wasm, body)
-
-	req, _ := http.NewRequest("GET", srv.URL+"/golem.wasm", nil)
-	req.Header.Set("Accept-Encoding", "identity")
-	resp, err = http.DefaultTransport.RoundTrip(req)
-	require.NoError(t, err)
-	body, _ = io.ReadAll(resp.Body)
-	resp.Body.Close()
-	assert.Empty(t, resp.Header.Get("Content-Encoding"))
-	assert.Equal(t, wasm, body)
+	cases := []struct {
+		path, acceptEncoding string
+		body, contentType    string
+		gzipped              bool
+	}{
+		{"/", "gzip", "<!doctype html>", "text/html; charset=utf-8", true},
+		{"/golem.wasm", "gzip", "\x00asm fake module", "application/wasm", true},
+		{"/golem.wasm", "identity", "\x00asm fake module", "application/wasm", false},
+		{"/playground.js", "gzip, deflate, br", "console.log(1)", "text/javascript; charset=utf-8", true},
+		{"/notes.txt", "gzip", "plain", "text/plain; charset=utf-8", false},
+	}
+	for _, c := range cases {
+		req, err := http.NewRequest("GET", srv.URL+c.path, nil)
+		require.NoError(t, err)
+		req.Header.Set("Accept-Encoding", c.acceptEncoding)
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		require.NoError(t, err)
+		var body io.Reader = resp.Body
+		if c.gzipped {
+			assert.Equal(t, "gzip", resp.Header.Get("Content-Encoding"), c.path)
+			zr, err := gzip.NewReader(resp.Body)
+			require.NoError(t, err, c.path)
+			body = zr
+		} else {
+			assert.Empty(t, resp.Header.Get("Content-Encoding"), c.path)
+		}
+		got, err := io.ReadAll(body)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, 200, resp.StatusCode, c.path)
+		assert.Equal(t, c.body, string(got), c.path)
+		assert.Equal(t, c.contentType, resp.Header.Get("Content-Type"), c.path)
+		assert.Equal(t, "same-origin", resp.Header.Get("Cross-Origin-Opener-Policy"), c.path)
+		assert.Equal(t, "require-corp", resp.Header.Get("Cross-Origin-Embedder-Policy"), c.path)
+	}
 }
 
 // TestExamplesRun evaluates the playground's example programs.
 func TestExamplesRun(t *testing.T) {
 	files, err := filepath.Glob("../web/examples/*.lisp")
 	require.NoError(t, err)
-	require.Len(t, files, 5)
+	require.Len(t, files, 6)
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		require.NoError(t, err)

@@ -1,9 +1,10 @@
 // The Web Worker that runs golem.wasm, so that evaluation never blocks the page.
 // Messages in:  {type: "init", flag}        flag: Int32Array over a SharedArrayBuffer (optional)
 //               {type: "eval", id, code}
-//               {type: "reset"}
-// Messages out: {type: "ready", version}
-//               {type: "result", id, text, error, segments}
+//               {type: "reset", id}
+// Messages out: {type: "ready", version, limits}
+//               {type: "output", id, stream, text}   while the code runs
+//               {type: "result", id, text, error, segments, stopped}
 //               {type: "fatal", message}
 importScripts("wasm_exec.js");
 
@@ -11,7 +12,7 @@ let pendingFlag = null;
 
 self.golemReady = () => {
   if (pendingFlag) self.golem.setInterruptFlag(pendingFlag);
-  postMessage({ type: "ready", version: self.golem.version });
+  postMessage({ type: "ready", version: self.golem.version, limits: self.golem.limits });
 };
 
 self.onmessage = async (e) => {
@@ -22,8 +23,9 @@ self.onmessage = async (e) => {
       if (self.golem && pendingFlag) self.golem.setInterruptFlag(pendingFlag);
       break;
     case "eval": {
-      const r = await self.golem.eval(msg.code);
-      postMessage({ type: "result", id: msg.id, text: r.text, error: r.error, segments: r.segments });
+      const r = await self.golem.eval(msg.code, (stream, text) =>
+        postMessage({ type: "output", id: msg.id, stream, text }));
+      postMessage({ type: "result", id: msg.id, text: r.text, error: r.error, segments: r.segments, stopped: r.stopped });
       break;
     }
     case "reset":
