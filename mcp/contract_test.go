@@ -1,6 +1,10 @@
 package mcp_test
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -79,4 +83,85 @@ func TestEvaluateTimeoutSeconds(t *testing.T) {
 
 	res = call(t, c, "evaluate-lisp", map[string]any{"code": "1", "timeout_seconds": -1})
 	assert.True(t, res.IsError)
+}
+
+// rawStdio serves srv over stdio for the given request lines (after an
+// initialize) and returns each response by id.
+func rawStdio(t *testing.T, srv *mcp.Server, requests ...string) map[float64]map[string]any {
+	t.Helper()
+	in := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" + strings.Join(requests, "\n") + "\n"
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	require.NoError(t, srv.ServeStdio(ctx, strings.NewReader(in), &out))
+	byID := map[float64]map[string]any{}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &m), line)
+		if id, ok := m["id"].(float64); ok {
+			byID[id] = m
+		}
+	}
+	return byID
+}
+
+func toolCall(id int, name, args string) string {
+	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":%s}}`, id, name, args)
+}
+
+// tools-call-contract.md, "Protocol Errors": "For invalid requests (wrong
+// tool name, invalid arguments)": {"error": {"code": -32602, ...}}. The
+// issue: `arguments` not an object, a wrong type such as limit: "5", a
+// missing required argument. Every such failure sets the last error.
+func TestContractInvalidArguments(t *testing.T) {
+	srv := newServer(t, mcp.Options{})
+	got := rawStdio(t, srv,
+		toolCall(1, "evaluate-lisp", `"(+ 1 2)"`),
+		toolCall(2, "get-backtrace", `{"limit":"5"}`),
+		toolCall(3, "evaluate-lisp", `{}`),
+		toolCall(4, "describe-symbol", `{"symbol":["car"]}`),
+		toolCall(5, "invalid-tool-name", `{}`),
+		toolCall(6, "describe-last-error", `{}`),
+	)
+	cases := []struct {
+		id      float64
+		message string
+	}{
+		{1, "Invalid arguments for evaluate-lisp: `arguments` must be an object, not a string."},
+		{2, "Invalid arguments for get-backtrace: `limit` must be an integer, not a string."},
+		{3, "Invalid arguments for evaluate-lisp: the required argument `code` is missing."},
+		{4, "Invalid arguments for describe-symbol: `symbol` must be a string, not an array."},
+		{5, "Unknown tool: invalid-tool-name"},
+	}
+	for _, tc := range cases {
+		e, isErr := got[tc.id]["error"].(map[string]any)
+		require.True(t, isErr, "%v", got[tc.id])
+		assert.Equal(t, float64(-32602), e["code"])
+		assert.Equal(t, tc.message, e["message"])
+	}
+	last := got[6]["result"].(map[string]any)
+	content := last["content"].([]any)[0].(map[string]any)["text"].(string)
+	assert.True(t, strings.HasPrefix(content, "Error: GOLEM:INVALID-ARGUMENTS\n  Invalid arguments for describe-symbol"), content)
+}
+
+// evaluate-lisp-tool.md, "Success Response": {"content": [...], "isError":
+// false}; tools-call-contract.md: every success says "isError": false. The
+// issue: every tool result carries structuredContent.
+func TestContractSuccessWire(t *testing.T) {
+	srv := newServer(t, mcp.Options{})
+	got := rawStdio(t, srv,
+		toolCall(1, "evaluate-lisp", `{"code":"(+ 1 2)"}`),
+		toolCall(2, "list-definitions", `{}`),
+		toolCall(3, "reset-session", `{}`),
+		toolCall(4, "evaluate-lisp", `{"code":"(/ 1 0)"}`),
+		toolCall(5, "describe-last-error", `{}`),
+	)
+	for id := 1.0; id <= 5; id++ {
+		res, isResult := got[id]["result"].(map[string]any)
+		require.True(t, isResult, "%v", got[id])
+		assert.Contains(t, res, "structuredContent", "call %v", id)
+		assert.Equal(t, id == 4, res["isError"], "call %v: %v", id, res)
+	}
+	assert.Equal(t, "=> 3", got[1]["result"].(map[string]any)["content"].([]any)[0].(map[string]any)["text"])
 }

@@ -353,7 +353,8 @@ func (s *Server) handler(name string, fn func(ctx context.Context, sess *Session
 		}
 		key, res := sessionKey(ctx, args)
 		if res != nil {
-			return res, nil
+			// A `session` that is not a string: no session to record it in.
+			return nil, &invalidParams{msg: "Invalid arguments for " + name + ": " + resultText(res)}
 		}
 		sess := s.session(key)
 		if sess == nil {
@@ -367,7 +368,13 @@ func (s *Server) handler(name string, fn func(ctx context.Context, sess *Session
 			return errorResult("[ERROR] GOLEM:INTERRUPTED\nThe call was cancelled before it started.", "timeout", "GOLEM:INTERRUPTED"), nil
 		}
 		defer sess.unlock()
-		return fn(ctx, sess, req, args), nil
+		if err := s.argumentError(ctx, name, req, sess); err != nil {
+			return nil, err
+		}
+		before := sess.lastErr
+		res = fn(ctx, sess, req, args)
+		sess.completeResult(res, before)
+		return res, nil
 	}
 }
 

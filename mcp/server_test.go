@@ -86,19 +86,21 @@ func TestStructuredContent(t *testing.T) {
 
 func TestArgumentErrors(t *testing.T) {
 	c := inProcess(t, newServer(t, mcp.Options{MaxArgBytes: 1000}))
-	for _, args := range []map[string]any{nil, {}, {"code": ""}, {"code": "   \n"}, {"code": 42}, {"code": nil}} {
+	for _, args := range []map[string]any{{"code": ""}, {"code": "   \n"}} {
 		res := call(t, c, "evaluate-lisp", args)
 		assert.True(t, res.IsError, "%v", args)
 		assert.Equal(t, "evaluate-lisp requires a non-empty `code` string argument.", text(t, res))
 		assert.Equal(t, "args_error", structured(t, res)["reason"])
 	}
+	// Arguments that do not fit the schema are protocol errors (see
+	// TestContractInvalidArguments for their code on the wire).
+	for _, args := range []map[string]any{nil, {}, {"code": 42}, {"code": nil}, {"code": "1", "session": 7}} {
+		_, err := callCtx(context.Background(), c, "evaluate-lisp", args)
+		assert.ErrorContains(t, err, "Invalid arguments for evaluate-lisp", "%v", args)
+	}
 	res := call(t, c, "evaluate-lisp", map[string]any{"code": "(length \"" + strings.Repeat("x", 2000) + "\")"})
 	assert.True(t, res.IsError)
 	assert.Contains(t, text(t, res), "too large")
-	assert.Equal(t, "args_error", structured(t, res)["reason"])
-
-	res = call(t, c, "evaluate-lisp", map[string]any{"code": "1", "session": 7})
-	assert.True(t, res.IsError)
 	assert.Equal(t, "args_error", structured(t, res)["reason"])
 }
 

@@ -47,7 +47,7 @@ func rewriteUnknownTool(b []byte) []byte {
 type rewriteWriter struct{ w io.Writer }
 
 func (r rewriteWriter) Write(p []byte) (int, error) {
-	if _, err := r.w.Write(rewriteUnknownTool(p)); err != nil {
+	if _, err := r.w.Write(rewriteWire(p)); err != nil {
 		return 0, err
 	}
 	return len(p), nil
@@ -548,7 +548,7 @@ func (r *rewriteResponseWriter) Unwrap() http.ResponseWriter { return r.w }
 
 func (r *rewriteResponseWriter) Write(p []byte) (int, error) {
 	r.deadline()
-	if _, err := r.w.Write(rewriteUnknownTool(p)); err != nil {
+	if _, err := r.w.Write(rewriteWire(p)); err != nil {
 		return 0, err
 	}
 	return len(p), nil
