@@ -12,22 +12,34 @@ import (
 
 // Call calls a Lisp function with Go arguments and returns its values.
 //
-// function is read by the Lisp reader in the current package: a symbol
+// function is a *Function (a Lisp function handed to Go earlier) or a
+// string read by the Lisp reader in the current package: a symbol
 // ("greet", "my-pkg:score") names a global function; any other form is
 // evaluated and must yield a function ("(lambda (x) (* x x))", "#'car").
 // Each argument is converted with (*Interpreter).FromGo; Lisp values pass
-// through unchanged. The values are Lisp values: convert them with ToGo or
-// ExportTo.
+// through unchanged. The values are Lisp values, with functions as
+// *Function: convert them with ToGo or ExportTo.
 //
 // Like Eval, Call runs under the interpreter's limits, may be interrupted
-// through ctx or Interrupt, returns an unhandled Lisp error as a *Error, and
-// must not overlap another evaluation of the same interpreter. Output goes
+// through ctx or Interrupt, returns an unhandled Lisp error as a *Error,
+// and returns ErrBusy while another evaluation of the interpreter runs,
+// except when ctx is the context of a Go function that Lisp called (see
+// Function): then it calls the function within that evaluation. Output goes
 // to Options.Stdout and Options.Stderr, or is discarded when they are nil
 // (an error's output is kept in the *Error).
-func (in *Interpreter) Call(ctx context.Context, function string, args ...any) ([]Value, error) {
-	if ctx == nil {
-		ctx = context.Background()
+func (in *Interpreter) Call(ctx context.Context, function any, args ...any) ([]Value, error) {
+	resolve, err := in.functionDesignator(function)
+	if err != nil {
+		return nil, err
 	}
+	if th := in.nestedThread(ctx); th != nil {
+		return in.callOn(th, resolve, args)
+	}
+	ctx, mark, err := in.enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer in.leave(mark)
 	// Go functions called from Lisp see the time limit as the context's
 	// deadline, a little later than the limit itself so that Lisp code
 	// running at the limit reports the timeout rather than a cancellation.
@@ -38,16 +50,16 @@ func (in *Interpreter) Call(ctx context.Context, function string, args ...any) (
 		defer cancel()
 	}
 	var vals []Value
-	err := in.Run(ctx, func(th *rt.Thread) {
+	err = in.run(ctx, func(th *rt.Thread) {
 		aborted, _ := th.WithRestart(in.img.CLSym("ABORT"), "Return to top level.", func() {
-			fn := resolveFunction(th, function)
+			fn := resolve(th)
 			conv := &converter{img: in.img, th: th}
 			lispArgs := make([]rt.Value, len(args))
 			for i, a := range args {
 				lispArgs[i] = conv.fromGo(a, 0)
 			}
 			r := fn.Call(th, lispArgs)
-			vals = append([]Value{}, th.MultipleValues(r)...)
+			vals = in.goValues(th.MultipleValues(r))
 		})
 		if aborted {
 			panic(&rt.Interrupted{Reason: "aborted: the ABORT restart was invoked"})

@@ -290,6 +290,7 @@ var (
 	errorType    = reflect.TypeOf((*error)(nil)).Elem()
 	contextType  = reflect.TypeOf((*context.Context)(nil)).Elem()
 	emptyIface   = reflect.TypeOf((*any)(nil)).Elem()
+	functionType = reflect.TypeOf((*Function)(nil))
 )
 
 func (c *converter) fromGo(x any, depth int) Value {
@@ -333,6 +334,14 @@ func (c *converter) fromGo(x any, depth int) Value {
 			return wrapGo(v)
 		}
 		return c.intern(v)
+	case *Function:
+		if v == nil {
+			return rt.NIL
+		}
+		if c.img != nil && c.img != v.in.img {
+			return wrapGo(v) // another interpreter's function stays Go's
+		}
+		return v.fn
 	}
 	if depth > maxConvertDepth {
 		return wrapGo(x)
@@ -573,6 +582,10 @@ func describeLisp(v Value) string {
 	case goValue, *goValue:
 		g, _ := unwrapGo(v)
 		return fmt.Sprintf("a GO-VALUE of type %T", g)
+	case *Function:
+		return "the function " + x.String()
+	case rt.Function:
+		return "a function"
 	}
 	return fmt.Sprintf("a Lisp %T", v)
 }
@@ -618,6 +631,27 @@ func (c *converter) export(v Value, dst reflect.Value, depth int) error {
 			return nil
 		}
 		return fail("the Go value has another type")
+	}
+	if fn, ok := v.(*Function); ok {
+		switch {
+		case t.Kind() == reflect.Func:
+			dst.Set(fn.exportFunction(t))
+			return nil
+		case reflect.TypeOf(fn).AssignableTo(t):
+			dst.Set(reflect.ValueOf(fn))
+			return nil
+		}
+		return fail("a Lisp function converts only to a func, *golem.Function or any")
+	}
+	if f, ok := v.(rt.Function); ok && (t == emptyIface || t == functionType) {
+		// A Lisp function given to a Go function called from Lisp.
+		if fn, ok := c.boundFunction(f); ok {
+			dst.Set(reflect.ValueOf(fn))
+			return nil
+		}
+		if t == functionType {
+			return fail("a Lisp function can only become a *golem.Function during a call from Lisp")
+		}
 	}
 	if t == emptyIface {
 		if g := toGo(v, depth); g != nil {

@@ -1,7 +1,9 @@
 // Package golem is the embedding API of golem, a Common Lisp written in Go.
 //
 // An Interpreter owns one Lisp world (packages, definitions, global values).
-// One goroutine may evaluate in an Interpreter at a time; Interrupt may be
+// It runs one evaluation at a time: Eval, Call, Function.Call, Set and Get
+// return ErrBusy while another caller's evaluation runs (a Go function
+// called from Lisp may call Lisp back, see Function); Interrupt may be
 // called from any goroutine; any number of Interpreters run in parallel and
 // share nothing.
 package golem
@@ -81,6 +83,11 @@ type Options struct {
 	// (EvalDebug) waits for a call before it is stopped (default
 	// DefaultDebugTimeout).
 	DebugTimeout time.Duration
+	// Setup, when set, runs at the end of New with the new interpreter, to
+	// add Go functions (Define) and globals (Set) or load Lisp code. If it
+	// returns an error, the interpreter refuses to evaluate: Err and every
+	// Eval and Call return that error.
+	Setup func(*Interpreter) error
 }
 
 // Interpreter is one Lisp world.
@@ -93,6 +100,7 @@ type Interpreter struct {
 	pendingInterrupt string
 	curCancel        context.CancelFunc // cancels the running evaluation's context
 	dbg              debugState         // the debugger (debug.go)
+	emb              embedding          // Setup, the busy check, calls back from Go (embedding.go)
 }
 
 // New creates an interpreter with the standard packages and the prelude loaded.
@@ -115,6 +123,7 @@ func New(opts Options) *Interpreter {
 			img.S.Package.Value = p
 		}
 	}
+	in.initEmbedding()
 	return in
 }
 
@@ -137,6 +146,7 @@ func (in *Interpreter) Image() *rt.Image { return in.img }
 
 // Result is what an evaluation produced.
 type Result struct {
+	// Values are the last form's values; a Lisp function is a *Function.
 	Values   []rt.Value
 	Stdout   string
 	Stderr   string
@@ -196,6 +206,7 @@ type Error struct {
 	Stderr    string
 	Warnings  []string
 	Condition rt.Value // the condition object, when there is one
+	cause     error    // why a limit or interrupt stopped it (errors.go)
 }
 
 func (e *Error) Error() string { return e.Type + ": " + e.Report }
@@ -352,7 +363,9 @@ func warningTypeName(c *rt.Instance) string {
 }
 
 // Eval evaluates every form of code in order and returns the last form's values.
-// An unhandled Lisp error returns a *Error.
+// An unhandled Lisp error returns a *Error; errors.Is tells a limit or an
+// interrupt (see ErrTimeLimit). While another evaluation of the interpreter
+// runs, Eval returns ErrBusy at once.
 func (in *Interpreter) Eval(ctx context.Context, code string) (*Result, error) {
 	return in.evalWith(ctx, code, "")
 }
@@ -368,6 +381,11 @@ func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Res
 		// The suspended evaluation holds the interpreter: code runs inside it.
 		return susp.evalCode(ctx, code, pkg, false)
 	}
+	ctx, mark, err := in.enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer in.leave(mark)
 	s := in.begin(ctx)
 	th := s.th
 	defer in.end(s)
@@ -390,7 +408,7 @@ func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Res
 		}
 	})
 	if err == nil {
-		res = &Result{Values: vals, Warnings: s.warnings}
+		res = &Result{Values: in.goValues(vals), Warnings: s.warnings}
 		in.collect(s, &res.Stdout, &res.Stderr)
 		err = in.protect(s, func() {
 			for _, v := range vals {
@@ -560,6 +578,7 @@ func (in *Interpreter) protect(s *session, body func()) (err error) {
 		}
 		e := &Error{Warnings: s.warnings}
 		renderError(th, s, r, e)
+		e.cause = stopCause(th, r, e.Report)
 		in.collect(s, &e.Stdout, &e.Stderr)
 		e.Time = time.Now()
 		err = e

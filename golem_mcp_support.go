@@ -18,9 +18,19 @@ func (r *Result) PrintedValues() []string {
 // Eval sets up its threads (limits, captured streams, warning capture):
 // an unhandled Lisp error or an interrupt inside fn is returned as a *Error,
 // and Interrupt reaches it. Special bindings fn makes are undone when it
-// returns. Like Eval, Run must not overlap another evaluation of the same
-// interpreter.
+// returns. Like Eval, Run returns ErrBusy while another evaluation of the
+// interpreter runs.
 func (in *Interpreter) Run(ctx context.Context, fn func(th *rt.Thread)) error {
+	ctx, mark, err := in.enter(ctx)
+	if err != nil {
+		return err
+	}
+	defer in.leave(mark)
+	return in.run(ctx, fn)
+}
+
+// run is Run once the interpreter is claimed (see enter).
+func (in *Interpreter) run(ctx context.Context, fn func(th *rt.Thread)) error {
 	s := in.begin(ctx)
 	defer in.end(s)
 	return in.protect(s, func() { fn(s.th) })
