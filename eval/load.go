@@ -58,6 +58,7 @@ func init() {
 					th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(args[0])))
 			}
 			defer f.Close()
+			f.SkipShebang()
 			return LoadStream(th, f, pathname)
 		}})
 }

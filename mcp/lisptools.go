@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -29,6 +30,7 @@ type lispTool struct {
 	name        string
 	description string
 	params      []lispParam
+	paramsForm  rt.Value // the parameter plists as given, for TOOL-PARAMETERS
 	required    []string
 	safety      string // SAFE, CAUTIOUS or DANGEROUS
 	categories  []string
@@ -59,7 +61,7 @@ func (s *Server) installToolFunctions(sess *Session, in *golem.Interpreter) {
 			t := parseToolDefinition(th, args)
 			t.sess, t.in = sess, in
 			s.registerLispTool(th, t)
-			return rt.NewString(t.name)
+			return t
 		}}
 	undefine := img.Intern("GOLEM", "UNDEFINE-TOOL")
 	img.Golem.Export(undefine)
@@ -73,6 +75,7 @@ func (s *Server) installToolFunctions(sess *Session, in *golem.Interpreter) {
 			s.removeLispTool(t)
 			return rt.T
 		}}
+	s.installToolRegistry(sess, in)
 }
 
 func defineToolError(th *rt.Thread, msg string) {
@@ -101,6 +104,7 @@ func parseToolDefinition(th *rt.Thread, args []rt.Value) *lispTool {
 		name:        lispString(th, args[0], "name"),
 		description: lispString(th, args[1], "description"),
 		safety:      "SAFE",
+		paramsForm:  args[2],
 	}
 	if !snakeCase.MatchString(t.name) {
 		defineToolError(th, fmt.Sprintf("tool name %q must be snake_case (lower-case words joined by _), e.g. \"word_count\"", t.name))
@@ -286,18 +290,14 @@ func (s *Server) registerLispTool(th *rt.Thread, t *lispTool) {
 	if other, ok := t.sess.tools[t.name]; ok && other.conn != t.conn {
 		defineToolError(th, fmt.Sprintf("a tool named %q is already defined in this session by another connection", t.name))
 	}
+	// Registering a name again replaces the tool (define-tool-protocol.md:
+	// names are unique in the registry).
 	s.lispMu.Lock()
-	_, dup := s.lispTools[t.conn][t.name]
-	if !dup {
-		if s.lispTools[t.conn] == nil {
-			s.lispTools[t.conn] = map[string]*lispTool{}
-		}
-		s.lispTools[t.conn][t.name] = t
+	if s.lispTools[t.conn] == nil {
+		s.lispTools[t.conn] = map[string]*lispTool{}
 	}
+	s.lispTools[t.conn][t.name] = t
 	s.lispMu.Unlock()
-	if dup {
-		defineToolError(th, fmt.Sprintf("a tool named %q is already defined; (golem:undefine-tool %q) first", t.name, t.name))
-	}
 	t.sess.tools[t.name] = t
 	s.log.Printf("session %s defined tool %s (%s)", t.sess.key, t.name, strings.ToLower(t.safety))
 	s.toolsChanged(t.conn)
@@ -397,15 +397,12 @@ func (s *Server) callLispTool(ctx context.Context, t *lispTool, req mcpgo.CallTo
 	if res := s.checkSize(t.name, req, args); res != nil {
 		return res, nil
 	}
-	for _, r := range t.required {
-		if v, ok := args[r]; !ok || v == nil {
-			return argsError(fmt.Sprintf("%s requires the `%s` argument.", t.name, r)), nil
+	if msg := checkArguments(t.mcpTool(), req.Params.Arguments); msg != "" {
+		if t.sess.lock(ctx) {
+			t.sess.setToolError("GOLEM:INVALID-ARGUMENTS", msg)
+			t.sess.unlock()
 		}
-	}
-	for _, p := range t.params {
-		if v, ok := args[p.name]; ok && v != nil && !jsonTypeMatches(p.typ, v) {
-			return argsError(fmt.Sprintf("%s `%s` must be of type %s.", t.name, p.name, p.typ)), nil
-		}
+		return nil, &invalidParams{msg: msg}
 	}
 	switch t.safety {
 	case "DANGEROUS":
@@ -455,9 +452,25 @@ func (s *Server) callLispTool(ctx context.Context, t *lispTool, req mcpgo.CallTo
 		return errorResult(e.Text(), errorReason(t.in, e), e.Type), nil
 	}
 	if failed != "" {
+		sess.setToolError("GOLEM:TOOL-ERROR", joinNonEmpty(failed, text))
 		return errorResult(joinNonEmpty(failed, text), "runtime_error", ""), nil
 	}
-	return textResult(text), nil
+	res := textResult(text)
+	res.StructuredContent = map[string]any{"text": text}
+	return res, nil
+}
+
+// toolArguments are the arguments a tool's handler gets (without the
+// `session` argument the server takes for itself).
+func toolArguments(t *lispTool, args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	for k, v := range args {
+		if k == "session" && !hasParam(t, k) {
+			continue
+		}
+		out[k] = v
+	}
+	return out
 }
 
 func hasParam(t *lispTool, name string) bool {
@@ -558,7 +571,11 @@ func (s *Server) approve(ctx context.Context, t *lispTool, args map[string]any) 
 		return refused("this client cannot ask for approval (it does not support elicitation).")
 	}
 	req := mcpgo.ElicitationRequest{}
-	req.Params.Message = fmt.Sprintf("Allow the Lisp tool %s (marked dangerous) to run with arguments %v?", t.name, args)
+	shown, err := json.Marshal(toolArguments(t, args))
+	if err != nil {
+		shown = []byte("(arguments that cannot be shown)")
+	}
+	req.Params.Message = fmt.Sprintf("Allow the Lisp tool %s (marked dangerous) to run with the arguments %s?", t.name, shown)
 	req.Params.RequestedSchema = map[string]any{
 		"type": "object",
 		"properties": map[string]any{

@@ -48,7 +48,7 @@ func TestLispDefinedTools(t *testing.T) {
 			mu.Unlock()
 		}
 	})
-	assert.Equal(t, `=> "word_count"`, ok(t, c, wordCount))
+	assert.Equal(t, "=> #<TOOL word_count>", ok(t, c, wordCount))
 	require.Eventually(t, func() bool { mu.Lock(); defer mu.Unlock(); return changed > 0 }, 5*time.Second, 10*time.Millisecond)
 
 	tools := toolNames(t, c)
@@ -61,9 +61,8 @@ func TestLispDefinedTools(t *testing.T) {
 	res := call(t, c, "word_count", map[string]any{"text": "the quick  brown fox"})
 	assert.False(t, res.IsError, text(t, res))
 	assert.Equal(t, "4", text(t, res))
-	res = call(t, c, "word_count", map[string]any{})
-	assert.True(t, res.IsError)
-	assert.Equal(t, "args_error", structured(t, res)["reason"])
+	_, err := callCtx(context.Background(), c, "word_count", map[string]any{})
+	assert.ErrorContains(t, err, "Invalid arguments for word_count: the required argument `text` is missing.")
 
 	// Other connections do not see it.
 	other := inProcess(t, srv)
@@ -82,7 +81,6 @@ func TestLispDefinedTools(t *testing.T) {
 	// Definition errors are clear.
 	for code, want := range map[string]string{
 		`(golem:define-tool "WordCount" "x" '() :handler #'identity)`:                           "snake_case",
-		`(golem:define-tool "word_count" "x" '() :handler #'identity)`:                          "already defined",
 		`(golem:define-tool "needs_x" "x" '((:name "y")) :required '("x") :handler #'identity)`: "not a parameter",
 		`(golem:define-tool "bad_level" "x" '() :safety-level :risky :handler #'identity)`:      ":safe, :cautious or :dangerous",
 		`(golem:define-tool "no_handler" "x" '())`:                                              ":handler",

@@ -1,0 +1,89 @@
+package golem
+
+import (
+	"context"
+
+	"github.com/golem-lisp/golem/eval"
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// REPL support: the REPL variables of CLHS 25.1.1 and evaluation that shows
+// each top-level form's values as it goes.
+//
+// With Options.REPLVariables set, Eval, EvalInPackage, EvalResponse,
+// EvalDebug and a Suspension's Eval treat each top-level form of their code as a form typed at a
+// REPL, as SBCL's REPL does: before the form is evaluated, - is set to it;
+// after it returns, +++/++/+ shift in -, ///, // and / shift in the list of
+// its values, and ***, ** and * its primary value (NIL for no values). A
+// form that ends in an unhandled error updates only -. The golem CLI's REPL
+// and every MCP session set it; plain embedders do not (their Eval leaves
+// the variables alone, as (load ...) and a program's own EVAL do). LoadFile
+// and Run never update them.
+
+// ValuesFunc receives the values of one top-level form, on the evaluating
+// thread, while the evaluation is still running: it may print them with
+// the printer or signal Lisp errors, which go to the evaluation's handlers
+// and debugger as the form's own would.
+type ValuesFunc func(th *rt.Thread, vals []rt.Value)
+
+// eachKey carries WithValuesFunc's function in the evaluation's context.
+type eachKey struct{}
+
+// noREPLKey marks an evaluation that must not update the REPL variables
+// (LoadFile's).
+type noREPLKey struct{}
+
+// WithValuesFunc returns a context under which Eval, EvalInPackage,
+// EvalDebug and a Suspension's Eval call fn with the values of every
+// top-level form of their code as soon as the form returns, as a REPL
+// prints them (a Result holds only the last form's values).
+func WithValuesFunc(ctx context.Context, fn ValuesFunc) context.Context {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return context.WithValue(ctx, eachKey{}, fn)
+}
+
+// evalTopLevel evaluates one top-level form of Eval's code, updating the
+// REPL variables when the interpreter keeps them and calling the
+// WithValuesFunc function. The form's values stay the thread's current values.
+func (in *Interpreter) evalTopLevel(s *session, form rt.Value) rt.Value {
+	th := s.th
+	each, _ := th.Ctx.Value(eachKey{}).(ValuesFunc)
+	repl := in.opts.REPLVariables && th.Ctx.Value(noREPLKey{}) == nil
+	if !repl && each == nil {
+		return eval.Eval(th, form)
+	}
+	cl := func(name string) *rt.Symbol { return in.img.CLSym(name) }
+	if repl {
+		cl("-").Value = form
+	}
+	vals := th.MultipleValues(eval.Eval(th, form))
+	vals = append([]rt.Value(nil), vals...)
+	if repl {
+		primary := rt.Value(rt.NIL)
+		if len(vals) > 0 {
+			primary = vals[0]
+		}
+		shift := func(names [3]string, v rt.Value) {
+			a, b, c := cl(names[0]), cl(names[1]), cl(names[2])
+			c.Value, b.Value, a.Value = b.Value, a.Value, v
+		}
+		shift([3]string{"+", "++", "+++"}, form)
+		shift([3]string{"/", "//", "///"}, rt.List(vals...))
+		shift([3]string{"*", "**", "***"}, primary)
+	}
+	if each != nil {
+		each(th, vals)
+	}
+	return th.Values(vals...)
+}
+
+// withoutREPLVariables marks an evaluation that leaves the REPL variables
+// alone.
+func withoutREPLVariables(ctx context.Context) context.Context {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return context.WithValue(ctx, noREPLKey{}, true)
+}
