@@ -2,14 +2,9 @@ package qldist
 
 import (
 	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"context"
-	"crypto/md5"
-	"encoding/hex"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,154 +13,30 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/golem-lisp/golem/qldist/qldisttest"
 )
-
-// tarEntry is one entry of a test archive; typ 0 means a regular file.
-type tarEntry struct {
-	name, body string
-	typ        byte
-	link       string
-}
-
-// testRelease is a release of a test dist. The zero size, md5 and url
-// take the values of the archive the test serves.
-type testRelease struct {
-	project, prefix string
-	entries         []tarEntry
-	raw             []byte   // the archive's bytes instead of entries
-	systemFiles     []string // releases.txt's system files
-	systems         []string // systems.txt lines after the project name
-	size            int64
-	md5, url        string
-}
-
-// testDist is a dist served over HTTP from a directory the test writes.
-type testDist struct {
-	t   *testing.T
-	dir string
-	srv *httptest.Server
-
-	mu       sync.Mutex
-	hits     map[string]int
-	override map[string]http.HandlerFunc
-}
-
-func makeTgz(t *testing.T, entries []tarEntry) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(zw)
-	for _, e := range entries {
-		typ := e.typ
-		if typ == 0 {
-			typ = tar.TypeReg
-		}
-		hdr := &tar.Header{Name: e.name, Typeflag: typ, Mode: 0o644, Linkname: e.link}
-		if typ == tar.TypeXGlobalHeader { // as git archive writes
-			hdr = &tar.Header{Typeflag: typ, PAXRecords: map[string]string{"comment": "0123abcd"}}
-		}
-		if typ == tar.TypeReg {
-			hdr.Size = int64(len(e.body))
-		}
-		if typ == tar.TypeDir {
-			hdr.Mode = 0o755
-		}
-		require.NoError(t, tw.WriteHeader(hdr))
-		if typ == tar.TypeReg {
-			_, err := tw.Write([]byte(e.body))
-			require.NoError(t, err)
-		}
-	}
-	require.NoError(t, tw.Close())
-	require.NoError(t, zw.Close())
-	return buf.Bytes()
-}
 
 // alpha is the test dist's main release: systems alpha, alpha/tests and
 // gamma (whose .asd is in a subdirectory).
-func alpha() testRelease {
-	return testRelease{
-		project: "alpha", prefix: "alpha-1",
-		entries: []tarEntry{
-			{name: "pax_global_header", typ: tar.TypeXGlobalHeader},
-			{name: "alpha-1/", typ: tar.TypeDir},
-			{name: "alpha-1/alpha.asd", body: "(defsystem \"alpha\" :components ((:file \"src/alpha\")))\n"},
-			{name: "alpha-1/src/alpha.lisp", body: "(defun alpha () 1)\n"},
-			{name: "alpha-1/sub/gamma.asd", body: "(defsystem \"gamma\")\n"},
+func alpha() qldisttest.Release {
+	return qldisttest.Release{
+		Project: "alpha", Prefix: "alpha-1",
+		Entries: []qldisttest.Entry{
+			{Name: "pax_global_header", Type: tar.TypeXGlobalHeader},
+			{Name: "alpha-1/", Type: tar.TypeDir},
+			{Name: "alpha-1/alpha.asd", Body: "(defsystem \"alpha\" :components ((:file \"src/alpha\")))\n"},
+			{Name: "alpha-1/src/alpha.lisp", Body: "(defun alpha () 1)\n"},
+			{Name: "alpha-1/sub/gamma.asd", Body: "(defsystem \"gamma\")\n"},
 		},
-		systemFiles: []string{"alpha.asd", "sub/gamma.asd"},
-		systems:     []string{"alpha alpha", "alpha alpha/tests alpha fiveam", "gamma gamma uiop"},
+		SystemFiles: []string{"alpha.asd", "sub/gamma.asd"},
+		Systems:     []string{"alpha alpha", "alpha alpha/tests alpha fiveam", "gamma gamma uiop"},
 	}
 }
 
-// serveDist starts a server for a dist named testdist holding rels.
-func serveDist(t *testing.T, rels ...testRelease) *testDist {
-	t.Helper()
-	d := &testDist{t: t, dir: t.TempDir(), hits: map[string]int{}, override: map[string]http.HandlerFunc{}}
-	files := http.FileServer(http.Dir(d.dir))
-	d.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		d.mu.Lock()
-		d.hits[r.URL.Path]++
-		h := d.override[r.URL.Path]
-		d.mu.Unlock()
-		if h != nil {
-			h(w, r)
-			return
-		}
-		files.ServeHTTP(w, r)
-	}))
-	t.Cleanup(d.srv.Close)
-	d.write("dist.txt", fmt.Sprintf("name: testdist\nversion: 2026-01-01\nsystem-index-url: %[1]s/systems.txt\nrelease-index-url: releases.txt\narchive-base-url: %[1]s/\n", d.srv.URL))
-	var releases, systems strings.Builder
-	releases.WriteString("# project url size file-md5 content-sha1 prefix [system-file1..system-fileN]\n")
-	systems.WriteString("# project system-file system-name [dependency1..dependencyN]\n")
-	for _, rel := range rels {
-		data := rel.raw
-		if data == nil {
-			data = makeTgz(t, rel.entries)
-		}
-		d.write("archive/"+rel.project+".tgz", string(data))
-		sum := md5.Sum(data)
-		if rel.size == 0 {
-			rel.size = int64(len(data))
-		}
-		if rel.md5 == "" {
-			rel.md5 = hex.EncodeToString(sum[:])
-		}
-		if rel.url == "" {
-			rel.url = d.srv.URL + "/archive/" + rel.project + ".tgz"
-		}
-		fmt.Fprintf(&releases, "%s %s %d %s 0123456789abcdef0123456789abcdef01234567 %s %s\n",
-			rel.project, rel.url, rel.size, rel.md5, rel.prefix, strings.Join(rel.systemFiles, " "))
-		for _, line := range rel.systems {
-			fmt.Fprintf(&systems, "%s %s\n", rel.project, line)
-		}
-	}
-	d.write("releases.txt", releases.String())
-	d.write("systems.txt", systems.String())
-	return d
-}
-
-func (d *testDist) write(name, content string) {
-	p := filepath.Join(d.dir, filepath.FromSlash(name))
-	require.NoError(d.t, os.MkdirAll(filepath.Dir(p), 0o755))
-	require.NoError(d.t, os.WriteFile(p, []byte(content), 0o644))
-}
-
-func (d *testDist) hit(path string) int {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.hits[path]
-}
-
-func (d *testDist) handle(path string, h http.HandlerFunc) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.override[path] = h
-}
-
-func (d *testDist) client(t *testing.T) *Client {
-	return &Client{DistURL: d.srv.URL + "/dist.txt", CacheDir: t.TempDir()}
+// newClient returns a client of d's dist with its own cache directory.
+func newClient(t *testing.T, d *qldisttest.Dist) *Client {
+	return &Client{DistURL: d.URL(), CacheDir: t.TempDir()}
 }
 
 // assertNothingUnpacked checks that a failed fetch left no release and no
@@ -196,8 +67,8 @@ func fetchFails(t *testing.T, c *Client, configure func(*Client), want string) {
 }
 
 func TestFetchUnpacksRelease(t *testing.T) {
-	d := serveDist(t, alpha())
-	c := d.client(t)
+	d := qldisttest.Serve(t, alpha())
+	c := newClient(t, d)
 	dir, err := c.Fetch(context.Background(), "alpha")
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(c.CacheDir, "testdist", "software", "alpha-1"), dir)
@@ -225,17 +96,17 @@ func TestFetchUnpacksRelease(t *testing.T) {
 		require.NoError(t, err, tc.system)
 		assert.Equal(t, filepath.Join(dir, filepath.FromSlash(tc.asd)), p, tc.system)
 	}
-	assert.Equal(t, 1, d.hit("/archive/alpha.tgz"), "one release, one download")
-	assert.Equal(t, 1, d.hit("/systems.txt"), "indexes are read once")
+	assert.Equal(t, 1, d.Hits("/archive/alpha.tgz"), "one release, one download")
+	assert.Equal(t, 1, d.Hits("/systems.txt"), "indexes are read once")
 }
 
 func TestDependencies(t *testing.T) {
-	d := serveDist(t, alpha(), testRelease{
-		project: "fiveam", prefix: "fiveam-2",
-		entries: []tarEntry{{name: "fiveam-2/fiveam.asd", body: "x"}},
-		systems: []string{"fiveam fiveam alexandria trivial-backtrace"},
+	d := qldisttest.Serve(t, alpha(), qldisttest.Release{
+		Project: "fiveam", Prefix: "fiveam-2",
+		Entries: []qldisttest.Entry{{Name: "fiveam-2/fiveam.asd", Body: "x"}},
+		Systems: []string{"fiveam fiveam alexandria trivial-backtrace"},
 	})
-	c := d.client(t)
+	c := newClient(t, d)
 	for _, tc := range []struct {
 		system string
 		want   []string
@@ -251,12 +122,12 @@ func TestDependencies(t *testing.T) {
 	}
 	_, err := c.Dependencies(context.Background(), "nosuch")
 	assert.ErrorIs(t, err, ErrUnknownSystem)
-	assert.Zero(t, d.hit("/archive/alpha.tgz")+d.hit("/archive/fiveam.tgz"), "dependencies download no archive")
+	assert.Zero(t, d.Hits("/archive/alpha.tgz")+d.Hits("/archive/fiveam.tgz"), "dependencies download no archive")
 }
 
 func TestFetchUnknownSystem(t *testing.T) {
-	d := serveDist(t, alpha())
-	c := d.client(t)
+	d := qldisttest.Serve(t, alpha())
+	c := newClient(t, d)
 	for _, name := range []string{"nosuch", "alpha-1", "alpha tests", ""} {
 		_, err := c.Fetch(context.Background(), name)
 		require.Error(t, err, name)
@@ -270,36 +141,36 @@ func TestFetchUnknownSystem(t *testing.T) {
 
 // TestFetchRefuses serves releases that must not be unpacked.
 func TestFetchRefuses(t *testing.T) {
-	withEntries := func(extra ...tarEntry) func(*testRelease) {
-		return func(r *testRelease) { r.entries = append(r.entries, extra...) }
+	withEntries := func(extra ...qldisttest.Entry) func(*qldisttest.Release) {
+		return func(r *qldisttest.Release) { r.Entries = append(r.Entries, extra...) }
 	}
 	cases := []struct {
 		name        string
-		release     func(*testRelease)
+		release     func(*qldisttest.Release)
 		client      func(*Client)
 		want        string
 		noDownload  bool // refused before the archive is requested
 		viaChunking bool // served without a Content-Length
 	}{
-		{name: "MD5 mismatch", release: func(r *testRelease) { r.md5 = strings.Repeat("0", 32) }, want: "MD5 mismatch"},
-		{name: "archive shorter than the index says", release: func(r *testRelease) { r.size = 100000 }, want: "size mismatch: got"},
-		{name: "archive longer than announced", release: func(r *testRelease) { r.size = 50 }, want: "larger than expected"},
-		{name: "archive longer while read", release: func(r *testRelease) { r.size = 50 }, want: "size mismatch: got 51 or more bytes", viaChunking: true},
+		{name: "MD5 mismatch", release: func(r *qldisttest.Release) { r.MD5 = strings.Repeat("0", 32) }, want: "MD5 mismatch"},
+		{name: "archive shorter than the index says", release: func(r *qldisttest.Release) { r.Size = 100000 }, want: "size mismatch: got"},
+		{name: "archive longer than announced", release: func(r *qldisttest.Release) { r.Size = 50 }, want: "larger than expected"},
+		{name: "archive longer while read", release: func(r *qldisttest.Release) { r.Size = 50 }, want: "size mismatch: got 51 or more bytes", viaChunking: true},
 		{name: "archive over the limit", client: func(c *Client) { c.MaxArchiveBytes = 64 }, want: "more than the limit of 64", noDownload: true},
-		{name: "path traversal", release: withEntries(tarEntry{name: "alpha-1/../../evil.lisp", body: "x"}), want: "path with .."},
-		{name: "absolute path", release: withEntries(tarEntry{name: "/tmp/evil.lisp", body: "x"}), want: "absolute path"},
-		{name: "outside the prefix", release: withEntries(tarEntry{name: "beta/evil.lisp", body: "x"}), want: "outside the release directory"},
-		{name: "symlink", release: withEntries(tarEntry{name: "alpha-1/link", typ: tar.TypeSymlink, link: "/etc/passwd"}), want: "symbolic link"},
-		{name: "hard link", release: withEntries(tarEntry{name: "alpha-1/link", typ: tar.TypeLink, link: "alpha-1/alpha.asd"}), want: "hard link"},
-		{name: "device", release: withEntries(tarEntry{name: "alpha-1/dev", typ: tar.TypeChar}), want: "character device"},
+		{name: "path traversal", release: withEntries(qldisttest.Entry{Name: "alpha-1/../../evil.lisp", Body: "x"}), want: "path with .."},
+		{name: "absolute path", release: withEntries(qldisttest.Entry{Name: "/tmp/evil.lisp", Body: "x"}), want: "absolute path"},
+		{name: "outside the prefix", release: withEntries(qldisttest.Entry{Name: "beta/evil.lisp", Body: "x"}), want: "outside the release directory"},
+		{name: "symlink", release: withEntries(qldisttest.Entry{Name: "alpha-1/link", Type: tar.TypeSymlink, Link: "/etc/passwd"}), want: "symbolic link"},
+		{name: "hard link", release: withEntries(qldisttest.Entry{Name: "alpha-1/link", Type: tar.TypeLink, Link: "alpha-1/alpha.asd"}), want: "hard link"},
+		{name: "device", release: withEntries(qldisttest.Entry{Name: "alpha-1/dev", Type: tar.TypeChar}), want: "character device"},
 		{name: "too many files", client: func(c *Client) { c.MaxFiles = 3 }, want: "more than 3 entries"},
-		{name: "unpacked too large", release: withEntries(tarEntry{name: "alpha-1/big.lisp", body: strings.Repeat(";", 200000)}),
+		{name: "unpacked too large", release: withEntries(qldisttest.Entry{Name: "alpha-1/big.lisp", Body: strings.Repeat(";", 200000)}),
 			client: func(c *Client) { c.MaxUnpackedBytes = 100000 }, want: "larger than the limit of 100000"},
-		{name: "unsafe prefix", release: func(r *testRelease) { r.prefix = "../escape" }, want: "not a plain directory name", noDownload: true},
-		{name: "file URL", release: func(r *testRelease) { r.url = "file:///etc/passwd" }, want: "not an http or https URL", noDownload: true},
-		{name: "not gzip", release: func(r *testRelease) { r.raw = []byte("plain text, not an archive") }, want: "not a gzip archive"},
-		{name: "empty archive", release: func(r *testRelease) { r.entries = nil }, want: "has no directory alpha-1"},
-		{name: "no prefix directory", release: func(r *testRelease) { r.prefix = "other" }, want: "outside the release directory"},
+		{name: "unsafe prefix", release: func(r *qldisttest.Release) { r.Prefix = "../escape" }, want: "not a plain directory name", noDownload: true},
+		{name: "file URL", release: func(r *qldisttest.Release) { r.URL = "file:///etc/passwd" }, want: "not an http or https URL", noDownload: true},
+		{name: "not gzip", release: func(r *qldisttest.Release) { r.Raw = []byte("plain text, not an archive") }, want: "not a gzip archive"},
+		{name: "empty archive", release: func(r *qldisttest.Release) { r.Entries = nil }, want: "has no directory alpha-1"},
+		{name: "no prefix directory", release: func(r *qldisttest.Release) { r.Prefix = "other" }, want: "outside the release directory"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -307,20 +178,20 @@ func TestFetchRefuses(t *testing.T) {
 			if tc.release != nil {
 				tc.release(&rel)
 			}
-			d := serveDist(t, rel)
+			d := qldisttest.Serve(t, rel)
 			if tc.viaChunking {
-				data, err := os.ReadFile(filepath.Join(d.dir, "archive", "alpha.tgz"))
+				data, err := os.ReadFile(filepath.Join(d.Dir, "archive", "alpha.tgz"))
 				require.NoError(t, err)
-				d.handle("/archive/alpha.tgz", func(w http.ResponseWriter, _ *http.Request) {
+				d.Handle("/archive/alpha.tgz", func(w http.ResponseWriter, _ *http.Request) {
 					_, _ = w.Write(data[:10])
 					w.(http.Flusher).Flush()
 					_, _ = w.Write(data[10:])
 				})
 			}
-			c := d.client(t)
+			c := newClient(t, d)
 			fetchFails(t, c, tc.client, tc.want)
 			if tc.noDownload {
-				assert.Zero(t, d.hit("/archive/alpha.tgz"))
+				assert.Zero(t, d.Hits("/archive/alpha.tgz"))
 			}
 			assertNothingUnpacked(t, c)
 			assert.NoFileExists(t, filepath.Join(c.CacheDir, "evil.lisp"))
@@ -330,7 +201,7 @@ func TestFetchRefuses(t *testing.T) {
 }
 
 func TestBadDist(t *testing.T) {
-	d := serveDist(t, alpha())
+	d := qldisttest.Serve(t, alpha())
 	cases := []struct {
 		name, distinfo, want string
 		client               func(*Client)
@@ -347,8 +218,8 @@ func TestBadDist(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			path := "/" + strings.ReplaceAll(tc.name, " ", "-") + ".txt"
-			d.write(path, tc.distinfo)
-			c := &Client{DistURL: d.srv.URL + path, CacheDir: t.TempDir()}
+			d.Write(path, tc.distinfo)
+			c := &Client{DistURL: d.Server.URL + path, CacheDir: t.TempDir()}
 			fetchFails(t, c, tc.client, tc.want)
 			entries, err := os.ReadDir(c.CacheDir)
 			require.NoError(t, err)
@@ -359,20 +230,20 @@ func TestBadDist(t *testing.T) {
 
 func TestFetchContext(t *testing.T) {
 	t.Run("cancelled before", func(t *testing.T) {
-		d := serveDist(t, alpha())
-		c := d.client(t)
+		d := qldisttest.Serve(t, alpha())
+		c := newClient(t, d)
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		_, err := c.Fetch(ctx, "alpha")
 		require.ErrorIs(t, err, context.Canceled)
-		assert.Zero(t, d.hit("/dist.txt"))
+		assert.Zero(t, d.Hits("/dist.txt"))
 	})
 	t.Run("cancelled while downloading", func(t *testing.T) {
-		d := serveDist(t, alpha())
-		c := d.client(t)
+		d := qldisttest.Serve(t, alpha())
+		c := newClient(t, d)
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		d.handle("/archive/alpha.tgz", func(w http.ResponseWriter, r *http.Request) {
+		d.Handle("/archive/alpha.tgz", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Length", "100000")
 			_, _ = w.Write([]byte("partial"))
 			w.(http.Flusher).Flush()
@@ -384,8 +255,8 @@ func TestFetchContext(t *testing.T) {
 		assertNothingUnpacked(t, c)
 	})
 	t.Run("waiting for another fetch", func(t *testing.T) {
-		d := serveDist(t, alpha())
-		c := d.client(t)
+		d := qldisttest.Serve(t, alpha())
+		c := newClient(t, d)
 		_, err := c.Dependencies(context.Background(), "alpha") // indexes loaded
 		require.NoError(t, err)
 		c.installSem <- struct{}{} // another fetch is installing
@@ -398,11 +269,11 @@ func TestFetchContext(t *testing.T) {
 }
 
 func TestSecondFetchIsOffline(t *testing.T) {
-	d := serveDist(t, alpha())
-	c := d.client(t)
+	d := qldisttest.Serve(t, alpha())
+	c := newClient(t, d)
 	dir, err := c.Fetch(context.Background(), "alpha")
 	require.NoError(t, err)
-	d.srv.Close()
+	d.Server.Close()
 	again, err := c.Fetch(context.Background(), "alpha/tests")
 	require.NoError(t, err)
 	assert.Equal(t, dir, again)
@@ -415,12 +286,12 @@ func TestSecondFetchIsOffline(t *testing.T) {
 	fresh := &Client{DistURL: c.DistURL, CacheDir: c.CacheDir}
 	_, err = fresh.Fetch(context.Background(), "alpha")
 	require.Error(t, err, "a new client reads the indexes again")
-	assert.Contains(t, err.Error(), d.srv.URL)
+	assert.Contains(t, err.Error(), d.Server.URL)
 }
 
 func TestConcurrentFetchDownloadsOnce(t *testing.T) {
-	d := serveDist(t, alpha())
-	c := d.client(t)
+	d := qldisttest.Serve(t, alpha())
+	c := newClient(t, d)
 	var wg sync.WaitGroup
 	dirs := make([]string, 4)
 	errs := make([]error, 4)
@@ -432,8 +303,8 @@ func TestConcurrentFetchDownloadsOnce(t *testing.T) {
 		require.NoError(t, errs[i])
 		assert.Equal(t, dirs[0], dirs[i])
 	}
-	assert.Equal(t, 1, d.hit("/archive/alpha.tgz"))
-	assert.Equal(t, 1, d.hit("/dist.txt"))
+	assert.Equal(t, 1, d.Hits("/archive/alpha.tgz"))
+	assert.Equal(t, 1, d.Hits("/dist.txt"))
 }
 
 func TestDefaultCacheDir(t *testing.T) {
