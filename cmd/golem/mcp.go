@@ -17,6 +17,7 @@ import (
 
 	"github.com/golem-lisp/golem"
 	"github.com/golem-lisp/golem/mcp"
+	"github.com/golem-lisp/golem/qldist"
 )
 
 const mcpUsage = `Usage: golem mcp [flags]
@@ -109,6 +110,8 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	allowSharedTools := fs.Bool("allow-shared-tools", false, "let clients without an MCP session of their own (stateless protocol) define tools with golem:define-tool; such tools are listed to and callable by all of them")
 	var systems, allowRead, allowWrite, allowOrigins, allowHosts multiFlag
 	fs.Var(&systems, "systems", "a `DIR` load-system searches for NAME.asd (repeatable)")
+	quicklispDist := fs.String("quicklisp-dist", "", "download systems found nowhere else from the Quicklisp dist whose distinfo.txt is at `URL` (http or https; off by default)")
+	quicklispCache := fs.String("quicklisp-cache", "", "`DIR` releases from --quicklisp-dist are unpacked into (default golem/quicklisp in the user's cache directory)")
 	fs.Var(&allowRead, "allow-read", "let Lisp code read files under `DIR` (repeatable)")
 	fs.Var(&allowWrite, "allow-write", "let Lisp code read and write files under `DIR` (repeatable)")
 	fs.Var(&allowOrigins, "allow-origin", "accept browser requests from `ORIGIN`, e.g. https://app.example (repeatable; loopback origins are always accepted)")
@@ -135,6 +138,12 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "golem mcp:", err)
 		return 2
 	}
+	if *quicklispDist != "" {
+		if err := qldist.CheckDistURL(*quicklispDist); err != nil {
+			fmt.Fprintln(stderr, "golem mcp: --quicklisp-dist:", err)
+			return 2
+		}
+	}
 	if *token == "" {
 		*token = os.Getenv("GOLEM_MCP_TOKEN")
 	}
@@ -150,6 +159,8 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		MaxArgBytes:      int(maxRequest),
 		MaxHeap:          int64(maxHeap),
 		SystemDirs:       systems,
+		QuicklispDist:    *quicklispDist,
+		QuicklispCache:   *quicklispCache,
 		AllowRead:        allowRead,
 		AllowWrite:       allowWrite,
 		IdleTimeout:      *idle,
