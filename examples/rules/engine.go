@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	_ "embed"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -38,41 +39,76 @@ type Decision struct {
 type Store struct {
 	Tiers    map[string]string  // customer → loyalty tier
 	Shipping map[string]float64 // country → cost per item
+	// ReviewAbove is the order total above which orders are reviewed by
+	// hand; the policy reads it as APP:*REVIEW-ABOVE*.
+	ReviewAbove float64
 }
 
+// DecideTimeout bounds the rules' work on one order.
+const DecideTimeout = 2 * time.Second
+
+// ErrTooSlow is returned by Decide when the rules took longer than
+// DecideTimeout.
+var ErrTooSlow = errors.New("the rules took too long")
+
 // Engine evaluates orders against a policy written in Lisp. An interpreter
-// runs one evaluation at a time, so Decide is serialised by a mutex.
+// runs one evaluation at a time (others get golem.ErrBusy), so Decide is
+// serialised by a mutex.
 type Engine struct {
 	mu sync.Mutex
 	in *golem.Interpreter
+	// evaluate is RULES:EVALUATE as a Go function.
+	evaluate func(context.Context, Order) ([]Decision, error)
 }
 
 // NewEngine builds an engine running policy (Lisp source using DEFRULE).
 func NewEngine(store Store, policy string) (*Engine, error) {
-	in := golem.New(golem.Options{Limits: golem.Limits{Timeout: 2 * time.Second}})
-	err := in.Define("app:customer-tier", func(customer string) string {
-		if t, ok := store.Tiers[customer]; ok {
-			return t
-		}
-		return "standard"
+	return newEngine(store, policy, DecideTimeout)
+}
+
+// newEngine is NewEngine with the rules' time limit.
+func newEngine(store Store, policy string, timeout time.Duration) (*Engine, error) {
+	in := golem.New(golem.Options{
+		Limits: golem.Limits{Timeout: timeout},
+		// Setup gives the policy its view of the store: Go callbacks and a
+		// global variable.
+		Setup: func(in *golem.Interpreter) error {
+			err := in.Define("app:customer-tier", func(customer string) string {
+				if t, ok := store.Tiers[customer]; ok {
+					return t
+				}
+				return "standard"
+			})
+			if err != nil {
+				return err
+			}
+			err = in.Define("app:shipping-cost", func(country string, items int) (float64, error) {
+				perItem, ok := store.Shipping[country]
+				if !ok {
+					return 0, fmt.Errorf("no shipping to %q", country)
+				}
+				return perItem * float64(items), nil
+			})
+			if err != nil {
+				return err
+			}
+			return in.Set("app:*review-above*", store.ReviewAbove)
+		},
 	})
-	if err != nil {
+	if err := in.Err(); err != nil {
 		return nil, err
 	}
-	err = in.Define("app:shipping-cost", func(country string, items int) (float64, error) {
-		perItem, ok := store.Shipping[country]
-		if !ok {
-			return 0, fmt.Errorf("no shipping to %q", country)
-		}
-		return perItem * float64(items), nil
-	})
+	ctx := context.Background()
+	res, err := in.Eval(ctx, engineSource+"\n#'rules:evaluate")
 	if err != nil {
-		return nil, err
-	}
-	if _, err := in.Eval(context.Background(), engineSource); err != nil {
 		return nil, fmt.Errorf("loading the rules engine: %w", err)
 	}
 	e := &Engine{in: in}
+	// The Lisp function becomes a typed Go function: the Order goes in as a
+	// plist, the decisions come back as a []Decision.
+	if err := golem.ExportTo(res.Values[0], &e.evaluate); err != nil {
+		return nil, err
+	}
 	if err := e.Load(policy); err != nil {
 		return nil, err
 	}
@@ -111,17 +147,15 @@ func (e *Engine) Rules() ([]string, error) {
 	return names, err
 }
 
-// Decide runs every rule on the order.
+// Decide runs every rule on the order. Rules that run past DecideTimeout
+// give ErrTooSlow (the engine stays usable); the end of ctx gives its error (errors.Is(err,
+// context.Canceled) or context.DeadlineExceeded).
 func (e *Engine) Decide(ctx context.Context, o Order) ([]Decision, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	vals, err := e.in.Call(ctx, "rules:evaluate", o)
-	if err != nil {
-		return nil, err
+	ds, err := e.evaluate(ctx, o)
+	if errors.Is(err, golem.ErrTimeLimit) {
+		return nil, fmt.Errorf("order %s: %w (%w)", o.ID, ErrTooSlow, err)
 	}
-	var ds []Decision
-	if err := golem.ExportTo(vals[0], &ds); err != nil {
-		return nil, err
-	}
-	return ds, nil
+	return ds, err
 }

@@ -16,8 +16,9 @@ import (
 )
 
 var sampleStore = Store{
-	Tiers:    map[string]string{"ada": "gold", "bob": "silver"},
-	Shipping: map[string]float64{"FR": 1.5, "DE": 1.2, "US": 3},
+	Tiers:       map[string]string{"ada": "gold", "bob": "silver"},
+	Shipping:    map[string]float64{"FR": 1.5, "DE": 1.2, "US": 3},
+	ReviewAbove: 1000,
 }
 
 var sampleOrders = []Order{

@@ -14,7 +14,7 @@
       (list :action "discount" :amount 5 :note (format nil "~a customer" tier)))))
 
 (defrule manual-review (order)
-  (when (> (getf order :total) 1000)
+  (when (> (getf order :total) app:*review-above*)
     (list :action "review" :note "large order")))
 
 (defrule shipping (order)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,18 +55,40 @@ func TestPolicyReload(t *testing.T) {
 }
 
 func TestRunawayRuleIsInterrupted(t *testing.T) {
-	e, err := NewEngine(sampleStore, `(defrule forever (order) (loop))`)
+	e, err := newEngine(sampleStore, `(defrule forever (order) (loop))`, 100*time.Millisecond)
 	require.NoError(t, err)
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	// The engine's own time limit.
+	_, err = e.Decide(context.Background(), sampleOrders[0])
+	assert.ErrorIs(t, err, ErrTooSlow)
+	assert.ErrorIs(t, err, golem.ErrTimeLimit)
+	var lerr *golem.Error
+	require.ErrorAs(t, err, &lerr)
+	assert.Equal(t, "GOLEM:INTERRUPTED", lerr.Type)
+	// The caller's deadline, and the caller's cancellation.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	_, err = e.Decide(ctx, sampleOrders[0])
-	var lerr *golem.Error
-	require.True(t, errors.As(err, &lerr), "%v", err)
-	assert.Equal(t, "GOLEM:INTERRUPTED", lerr.Type)
+	assert.ErrorIs(t, err, context.DeadlineExceeded)
+	assert.NotErrorIs(t, err, ErrTooSlow)
+	ctx, cancel = context.WithCancel(context.Background())
+	time.AfterFunc(30*time.Millisecond, cancel)
+	_, err = e.Decide(ctx, sampleOrders[0])
+	assert.ErrorIs(t, err, context.Canceled)
 	// The engine is still usable.
 	require.NoError(t, e.Load(defaultPolicy))
 	_, err = e.Decide(context.Background(), sampleOrders[1])
 	require.NoError(t, err)
+}
+
+// The policy reads the store's review threshold, a global set from Go.
+func TestReviewThreshold(t *testing.T) {
+	store := sampleStore
+	store.ReviewAbove = 100
+	e, err := NewEngine(store, defaultPolicy)
+	require.NoError(t, err)
+	ds, err := e.Decide(context.Background(), Order{ID: "r", Customer: "x", Quantity: 1, Total: 150, Country: "FR"})
+	require.NoError(t, err)
+	assert.Contains(t, ds, Decision{Rule: "manual-review", Action: "review", Note: "large order"})
 }
 
 func TestRunCommand(t *testing.T) {
