@@ -87,6 +87,10 @@ type Options struct {
 	// DefaultIdleTimeout; negative: never). It only applies while the server
 	// serves HTTP. The CLI sets it with --session-idle.
 	IdleTimeout time.Duration
+	// DebugTimeout stops an evaluation suspended by the debugger
+	// (evaluate-lisp's `debug`) that gets no call for that long (default
+	// golem.DefaultDebugTimeout). The CLI sets it with --debug-timeout.
+	DebugTimeout time.Duration
 	// MaxSessions bounds the sessions the server holds at once: HTTP
 	// sessions (counted from initialize, before their first call) and Lisp
 	// sessions of any other kind (named, the shared default, stdio). A new

@@ -83,13 +83,16 @@ func (s *Session) Interpreter() *golem.Interpreter {
 
 func (srv *Server) newInterpreter() *golem.Interpreter {
 	return golem.New(golem.Options{Limits: srv.opts.Limits, AllowRead: srv.opts.AllowRead, AllowWrite: srv.opts.AllowWrite,
-		Governor: srv.opts.Governor, Setup: srv.opts.Setup})
+		DebugTimeout: srv.opts.DebugTimeout, Governor: srv.opts.Governor, Setup: srv.opts.Setup})
 }
 
 // reset discards the session's state; the next call starts afresh.
 func (s *Session) reset() {
 	if len(s.tools) > 0 {
 		s.srv.retireLispTools(s)
+	}
+	if s.in != nil {
+		s.in.Close() // a suspended evaluation (see debugger.go) ends now
 	}
 	s.in = nil
 	s.running.Store(nil)

@@ -37,7 +37,13 @@ const evaluateOutputSchema = `{
     "warnings": {"type": "array", "items": {"type": "string"}, "description": "Warnings signalled during evaluation."},
     "reason": {"type": "string", "enum": ["parse_error", "runtime_error", "timeout", "memory_limit", "args_error"],
       "description": "Why the call failed (error responses only)."},
-    "condition": {"type": ["string", "null"], "description": "The type of the condition that ended the call (error responses only)."}
+    "condition": {"type": ["string", "null"], "description": "The type of the condition that ended the call (error responses only)."},
+    "suspended": {"type": "boolean", "description": "True when the evaluation is suspended at the error (debug): invoke-restart resumes it."},
+    "level": {"type": "integer", "description": "The debugger level of the suspension (1, or more for an error inside a suspended evaluation)."},
+    "restarts": {"type": "array", "items": {"type": "object", "properties": {"number": {"type": "integer"},
+      "name": {"type": "string"}, "description": {"type": "string"}}}, "description": "The suspended evaluation's restarts, numbered as invoke-restart takes them."},
+    "frames": {"type": "array", "items": {"type": "object", "properties": {"number": {"type": "integer"},
+      "call": {"type": "string"}}}, "description": "The suspended evaluation's frames, innermost first, numbered as frame-locals and eval-in-frame take them."}
   }
 }`
 
@@ -86,6 +92,7 @@ func (s *Server) addSessionTools() {
 			"package": stringProp("Package context for evaluation. Defaults to CL-USER or the last-used package."),
 			"timeout_seconds": map[string]any{"type": "number", "exclusiveMinimum": 0,
 				"description": "Stop the evaluation after this many seconds (at most the server's own time limit)."},
+			"debug": map[string]any{"type": "boolean", "description": debugProperty},
 		})
 	eval.RawOutputSchema = json.RawMessage(evaluateOutputSchema)
 	s.mcp.AddTool(eval, s.handler("evaluate-lisp", s.evaluateLisp))
@@ -115,6 +122,7 @@ func (s *Server) addSessionTools() {
 	s.addXrefTools()
 	s.addInspectTool()
 	s.addLoadSystemTool()
+	s.addDebuggerTools()
 }
 
 // --- evaluate-lisp ---
@@ -142,12 +150,25 @@ func (s *Server) evaluateLisp(ctx context.Context, sess *Session, req mcpgo.Call
 	}
 	defer cancel()
 	stop := s.startProgress(ctx, req)
-	r, err := in.EvalInPackage(evalCtx, code, pkg)
+	r, err, res := evaluate(evalCtx, in, code, pkg, args)
 	stop()
+	if res != nil {
+		return res
+	}
+	return sess.evalResult(r, err)
+}
+
+// evalResult is evaluate-lisp's reply for an evaluation's outcome (also
+// that of a debugger call that resumed or ran code, see debugger.go).
+func (sess *Session) evalResult(r *golem.Result, err error) *mcpgo.CallToolResult {
 	if err != nil {
 		return sess.errorResponse(err)
 	}
 	sess.lastErr = nil
+	if susp := sess.in.Suspended(); susp != nil {
+		// Code ran inside a suspended evaluation: its error stays the last.
+		sess.setError(susp.Err)
+	}
 	warnings := r.Warnings
 	if warnings == nil {
 		warnings = []string{}
@@ -187,6 +208,10 @@ func (s *Server) callTimeout(ctx context.Context, args map[string]any) (context.
 // errorResponse turns an evaluation error into the error response and
 // records it as the session's last error.
 func (sess *Session) errorResponse(err error) *mcpgo.CallToolResult {
+	var susp *golem.Suspension
+	if errors.As(err, &susp) {
+		return sess.suspendedResponse(susp)
+	}
 	var e *golem.Error
 	if !errors.As(err, &e) {
 		e = &golem.Error{Type: "GOLEM:INTERNAL-ERROR", Report: err.Error()}
