@@ -88,6 +88,9 @@ type Options struct {
 	// returns an error, the interpreter refuses to evaluate: Err and every
 	// Eval and Call return that error.
 	Setup func(*Interpreter) error
+	// REPLVariables makes Eval update *, **, +, / and the other REPL
+	// variables after each top-level form, as a REPL does (see repl.go).
+	REPLVariables bool
 }
 
 // Interpreter is one Lisp world.
@@ -113,9 +116,6 @@ func New(opts Options) *Interpreter {
 	}
 	rt.SetDefaultPathnameDefaults(img)
 	in := &Interpreter{img: img, opts: opts}
-	eval.SetReader(img, func(th *rt.Thread, s rt.Stream, eof rt.Value) rt.Value {
-		return reader.Read(th, s, false, eof, false)
-	})
 	th := rt.NewThread(img, context.Background(), rt.Limits{})
 	eval.LoadPrelude(th, readAll)
 	if opts.Package != "" {
@@ -333,6 +333,12 @@ func (in *Interpreter) newSession(ctx context.Context) *session {
 	th.BindSpecial(S.StandardInput, in2)
 	io := &rt.TwoWayStream{In: in2, Out: out}
 	th.BindSpecial(S.TerminalIO, io)
+	if in.opts.Stdout == nil {
+		// Captured output has no user to ask: *query-io* and *debug-io* are
+		// null streams, as evaluate-lisp-tool.md says (output discarded,
+		// input at its end).
+		io = &rt.TwoWayStream{In: rt.NewReaderStream(nil), Out: &rt.BroadcastStream{}}
+	}
 	th.BindSpecial(S.QueryIO, io)
 	th.BindSpecial(S.DebugIO, io)
 	recorder := &rt.Builtin{Name: img.Intern("GOLEM", "RECORD-WARNING"), Min: 1, Max: 1,
@@ -486,15 +492,19 @@ func (in *Interpreter) evalForms(s *session, code string, vals *[]rt.Value) {
 	*vals = []rt.Value{}
 	rs := []rune(code)
 	stream := rt.NewStringInput(rs, 0, len(rs))
+	stream.Name = rt.InputSource // reader errors and definitions say "input, line: 3"
 	eof := &struct{ x int }{}
 	for {
 		s.reading = true
-		form := reader.Read(th, stream, false, eof, false)
+		form, loc := reader.ReadTopLevel(th, stream, eof)
 		s.reading = false
 		if form == rt.Value(eof) {
 			break
 		}
-		v := eval.Eval(th, form)
+		d := th.SpecialDepth()
+		th.BindFormLocation(loc)
+		v := in.evalTopLevel(s, form)
+		th.UnbindTo(d)
 		*vals = th.MultipleValues(v)
 	}
 	eval.WarnUndefinedFunctions(th)
@@ -574,6 +584,12 @@ func (in *Interpreter) protect(s *session, body func()) (err error) {
 	defer func() {
 		r := recover()
 		if r == nil {
+			return
+		}
+		if x, ok := r.(*rt.ExitRequest); ok {
+			e := &Exit{Code: x.Code, Abort: x.Abort}
+			in.collect(s, &e.Stdout, &e.Stderr)
+			err = e
 			return
 		}
 		e := &Error{Warnings: s.warnings}
@@ -759,7 +775,7 @@ func renderBacktrace(ctx context.Context, th *rt.Thread, frames []rt.CallRecord)
 		if f.Fn == nil || isInternalFrame(f.Fn) {
 			continue
 		}
-		out = append(out, renderFrame(fresh, f))
+		out = append(out, renderFrame(fresh, f)+frameSource(th.Img, f.Fn))
 	}
 	return out
 }
@@ -842,7 +858,7 @@ func (in *Interpreter) EvalResponseInPackage(ctx context.Context, code, pkg stri
 // LoadFile loads a source file as LOAD does, with output going where the
 // interpreter's options send it.
 func (in *Interpreter) LoadFile(ctx context.Context, path string) (*Result, error) {
-	return in.evalWith(ctx, "(load "+quoteLisp(path)+")", "")
+	return in.evalWith(withoutREPLVariables(ctx), "(load "+quoteLisp(path)+")", "")
 }
 
 func quoteLisp(s string) string {

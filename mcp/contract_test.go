@@ -165,3 +165,12 @@ func TestContractSuccessWire(t *testing.T) {
 	}
 	assert.Equal(t, "=> 3", got[1]["result"].(map[string]any)["content"].([]any)[0].(map[string]any)["text"])
 }
+
+// evaluate-lisp-tool.md, "Stream Capture": "*debug-io* | Null stream |
+// (suppressed)", "*query-io* | Null stream | (suppressed)".
+func TestContractNullInteractiveStreams(t *testing.T) {
+	c := inProcess(t, newServer(t, mcp.Options{}))
+	assert.Equal(t, "[stdout]\nshown\n\n=> 42",
+		ok(t, c, `(progn (format *debug-io* "debug~%") (format *query-io* "query~%") (format t "shown~%") 42)`))
+	assert.Equal(t, "=> :EOF\n=> T", ok(t, c, `(read-line *query-io* nil :eof)`))
+}
