@@ -105,6 +105,7 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxBignumBits := fs.Int64("max-bignum-bits", golem.DefaultMaxBignumBits, "largest integer an evaluation may build, in `BITS` (bounds the time of one bignum operation); 0 for none")
 	idle := fs.Duration("session-idle", mcp.DefaultIdleTimeout, "HTTP and named sessions unused this long are discarded, freeing their interpreters; 0 for never")
 	fs.DurationVar(idle, "idle-timeout", mcp.DefaultIdleTimeout, "alias of --session-idle")
+	debugTimeout := fs.Duration("debug-timeout", golem.DefaultDebugTimeout, "an evaluation suspended by the debugger (evaluate-lisp's debug) that gets no call this long is aborted")
 	maxSessions := fs.Int("max-sessions", mcp.DefaultMaxSessions, "most sessions held at once (HTTP, named and default); a new one beyond it is refused as \"server full\"; 0 for no limit")
 	maxConns := fs.Int("max-connections", mcp.DefaultMaxConns, "most open HTTP connections; one more is answered 503 and closed; 0 for no limit")
 	allowSharedTools := fs.Bool("allow-shared-tools", false, "let clients without an MCP session of their own (stateless protocol) define tools with golem:define-tool; such tools are listed to and callable by all of them")
@@ -164,6 +165,7 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		AllowRead:        allowRead,
 		AllowWrite:       allowWrite,
 		IdleTimeout:      *idle,
+		DebugTimeout:     *debugTimeout,
 		Profile:          *profile,
 		AllowDangerous:   *allowDangerous,
 		MaxSessions:      *maxSessions,
