@@ -88,9 +88,6 @@ type Options struct {
 	// returns an error, the interpreter refuses to evaluate: Err and every
 	// Eval and Call return that error.
 	Setup func(*Interpreter) error
-	// REPLVariables makes Eval update *, **, +, / and the other REPL
-	// variables after each top-level form, as a REPL does (see repl.go).
-	REPLVariables bool
 }
 
 // Interpreter is one Lisp world.
@@ -116,6 +113,9 @@ func New(opts Options) *Interpreter {
 	}
 	rt.SetDefaultPathnameDefaults(img)
 	in := &Interpreter{img: img, opts: opts}
+	eval.SetReader(img, func(th *rt.Thread, s rt.Stream, eof rt.Value) rt.Value {
+		return reader.Read(th, s, false, eof, false)
+	})
 	th := rt.NewThread(img, context.Background(), rt.Limits{})
 	eval.LoadPrelude(th, readAll)
 	if opts.Package != "" {
@@ -492,19 +492,15 @@ func (in *Interpreter) evalForms(s *session, code string, vals *[]rt.Value) {
 	*vals = []rt.Value{}
 	rs := []rune(code)
 	stream := rt.NewStringInput(rs, 0, len(rs))
-	stream.Name = rt.InputSource // reader errors and definitions say "input, line: 3"
 	eof := &struct{ x int }{}
 	for {
 		s.reading = true
-		form, loc := reader.ReadTopLevel(th, stream, eof)
+		form := reader.Read(th, stream, false, eof, false)
 		s.reading = false
 		if form == rt.Value(eof) {
 			break
 		}
-		d := th.SpecialDepth()
-		th.BindFormLocation(loc)
-		v := in.evalTopLevel(s, form)
-		th.UnbindTo(d)
+		v := eval.Eval(th, form)
 		*vals = th.MultipleValues(v)
 	}
 	eval.WarnUndefinedFunctions(th)
@@ -584,12 +580,6 @@ func (in *Interpreter) protect(s *session, body func()) (err error) {
 	defer func() {
 		r := recover()
 		if r == nil {
-			return
-		}
-		if x, ok := r.(*rt.ExitRequest); ok {
-			e := &Exit{Code: x.Code, Abort: x.Abort}
-			in.collect(s, &e.Stdout, &e.Stderr)
-			err = e
 			return
 		}
 		e := &Error{Warnings: s.warnings}
@@ -775,7 +765,7 @@ func renderBacktrace(ctx context.Context, th *rt.Thread, frames []rt.CallRecord)
 		if f.Fn == nil || isInternalFrame(f.Fn) {
 			continue
 		}
-		out = append(out, renderFrame(fresh, f)+frameSource(th.Img, f.Fn))
+		out = append(out, renderFrame(fresh, f))
 	}
 	return out
 }
@@ -858,7 +848,7 @@ func (in *Interpreter) EvalResponseInPackage(ctx context.Context, code, pkg stri
 // LoadFile loads a source file as LOAD does, with output going where the
 // interpreter's options send it.
 func (in *Interpreter) LoadFile(ctx context.Context, path string) (*Result, error) {
-	return in.evalWith(withoutREPLVariables(ctx), "(load "+quoteLisp(path)+")", "")
+	return in.evalWith(ctx, "(load "+quoteLisp(path)+")", "")
 }
 
 func quoteLisp(s string) string {
