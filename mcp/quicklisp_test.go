@@ -8,6 +8,7 @@ import (
 
 	"github.com/golem-lisp/golem/mcp"
 	"github.com/golem-lisp/golem/qldist"
+	"github.com/golem-lisp/golem/qldist/qldisttest"
 )
 
 func TestQuicklispCacheDefault(t *testing.T) {
@@ -28,4 +29,45 @@ func TestQuicklispCacheDefault(t *testing.T) {
 		assert.Equal(t, tc.wantCache, srv.Options().QuicklispCache, tc.name)
 		srv.Close()
 	}
+}
+
+// quicklispReleases are a dist's releases: greet depends on shout, and
+// broken's archive does not match the index.
+func quicklispReleases() []qldisttest.Release {
+	return []qldisttest.Release{
+		{
+			Project: "greet", Prefix: "greet-20260101-git",
+			Entries: []qldisttest.Entry{
+				{Name: "greet-20260101-git/greet.asd", Body: `(defsystem "greet" :version "1.2" :depends-on ("shout") :components ((:file "greet")))`},
+				{Name: "greet-20260101-git/greet.lisp", Body: `(defpackage :greet (:use :cl) (:export #:hello)) (in-package :greet) (defun hello () (shout:shout "hello"))`},
+			},
+			SystemFiles: []string{"greet.asd"},
+			Systems:     []string{"greet greet shout"},
+		},
+		{
+			Project: "shout", Prefix: "shout-2",
+			Entries: []qldisttest.Entry{
+				{Name: "shout-2/shout.asd", Body: `(asdf:defsystem #:shout :version "2" :components ((:file "shout")))`},
+				{Name: "shout-2/shout.lisp", Body: `(defpackage :shout (:use :cl) (:export #:shout)) (in-package :shout) (defun shout (s) (string-upcase s))`},
+			},
+			SystemFiles: []string{"shout.asd"},
+			Systems:     []string{"shout shout"},
+		},
+		{
+			Project: "broken", Prefix: "broken-1", MD5: "00000000000000000000000000000000",
+			Entries:     []qldisttest.Entry{{Name: "broken-1/broken.asd", Body: `(defsystem "broken")`}},
+			SystemFiles: []string{"broken.asd"},
+			Systems:     []string{"broken broken"},
+		},
+	}
+}
+
+// Without --quicklisp-dist nothing is downloaded.
+func TestQuicklispDistOffByDefault(t *testing.T) {
+	d := qldisttest.Serve(t, quicklispReleases()...)
+	c := inProcess(t, newServer(t, mcp.Options{}))
+	res := call(t, c, "load-system", map[string]any{"system": "greet"})
+	assert.True(t, res.IsError)
+	assert.Contains(t, text(t, res), `System "greet" not found.`)
+	assert.Zero(t, d.Hits("/dist.txt"))
 }

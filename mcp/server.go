@@ -148,6 +148,10 @@ type Server struct {
 	// order admits tool calls to their sessions in arrival order.
 	order    *arrivalOrder
 	stopOnce sync.Once
+
+	// quicklisp downloads systems from Options.QuicklispDist (nil when
+	// unset); one per server, so that the dist's indexes are read once.
+	quicklisp *qldist.Client
 }
 
 // DefaultHeapFactor sets the default heap ceiling of a server: this many
@@ -192,6 +196,7 @@ func NewServer(opts Options) *Server {
 		lispTools: map[string]map[string]*lispTool{},
 		stop:      make(chan struct{}),
 		order:     newArrivalOrder(),
+		quicklisp: newQuicklisp(opts),
 	}
 	if s.log == nil {
 		s.log = log.New(io.Discard, "", 0)
