@@ -198,8 +198,8 @@ func (s *Server) callTimeout(ctx context.Context, args map[string]any) (context.
 		return ctx, nil, argsError("evaluate-lisp `timeout_seconds` must be a positive number.")
 	}
 	d := time.Duration(math.Min(secs, float64(math.MaxInt64/int64(time.Second))) * float64(time.Second))
-	if limit := s.opts.Limits.Timeout; limit > 0 && d > limit {
-		d = limit
+	if limit := s.opts.Limits.Timeout; limit > 0 && d >= limit {
+		return ctx, func() {}, nil // the server's own limit holds
 	}
 	c, cancel := context.WithTimeout(ctx, d)
 	return c, cancel, nil
