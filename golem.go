@@ -113,9 +113,6 @@ func New(opts Options) *Interpreter {
 	}
 	rt.SetDefaultPathnameDefaults(img)
 	in := &Interpreter{img: img, opts: opts}
-	eval.SetReader(img, func(th *rt.Thread, s rt.Stream, eof rt.Value) rt.Value {
-		return reader.Read(th, s, false, eof, false)
-	})
 	th := rt.NewThread(img, context.Background(), rt.Limits{})
 	eval.LoadPrelude(th, readAll)
 	if opts.Package != "" {
@@ -492,15 +489,19 @@ func (in *Interpreter) evalForms(s *session, code string, vals *[]rt.Value) {
 	*vals = []rt.Value{}
 	rs := []rune(code)
 	stream := rt.NewStringInput(rs, 0, len(rs))
+	stream.Name = rt.InputSource // reader errors and definitions say "input, line: 3"
 	eof := &struct{ x int }{}
 	for {
 		s.reading = true
-		form := reader.Read(th, stream, false, eof, false)
+		form, loc := reader.ReadTopLevel(th, stream, eof)
 		s.reading = false
 		if form == rt.Value(eof) {
 			break
 		}
+		d := th.SpecialDepth()
+		th.BindFormLocation(loc)
 		v := eval.Eval(th, form)
+		th.UnbindTo(d)
 		*vals = th.MultipleValues(v)
 	}
 	eval.WarnUndefinedFunctions(th)
@@ -765,7 +766,7 @@ func renderBacktrace(ctx context.Context, th *rt.Thread, frames []rt.CallRecord)
 		if f.Fn == nil || isInternalFrame(f.Fn) {
 			continue
 		}
-		out = append(out, renderFrame(fresh, f))
+		out = append(out, renderFrame(fresh, f)+frameSource(th.Img, f.Fn))
 	}
 	return out
 }

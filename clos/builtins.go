@@ -213,7 +213,7 @@ func init() {
 				m := w.makeMethod(th, gf, args[1:])
 				gf.addMethod(th, m, true)
 				gf.checkQualifiers(th, m)
-				notifyDefinition(th, args[0], "GENERIC-FUNCTION")
+				notifyMethod(th, args[0], m)
 				return m
 			}},
 		rt.Def{Name: "GOLEM:%DEFINE-METHOD-COMBINATION", Min: 4, Max: 4, Params: "(NAME OPERATOR IDENTITY DOC)",
@@ -391,7 +391,9 @@ func defgenericBuiltin(th *rt.Thread, args []rt.Value) rt.Value {
 		}
 		gf = w.ensureGF(th, name, ll, false)
 	} else {
-		warnStyle(th, "redefining ~A in DEFGENERIC", rt.NewString(qualifiedName(th, name)))
+		if !gfRedefinedInSameFile(th, name) {
+			warnStyle(th, "redefining ~A in DEFGENERIC", rt.NewString(qualifiedName(th, name)))
+		}
 		for _, m := range append([]*Method(nil), gf.methods...) {
 			if m.fromDefgeneric {
 				gf.removeMethod(m)

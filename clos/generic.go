@@ -506,7 +506,7 @@ func (gf *GF) addMethod(th *rt.Thread, m *Method, warn bool) {
 
 func (gf *GF) warnRedefinition(th *rt.Thread, m *Method) {
 	warn := th.Img.CLSym("WARN")
-	if warn.Fn == nil {
+	if warn.Fn == nil || redefinedInSameFile(th, gf.name, m) {
 		return
 	}
 	var specs []rt.Value

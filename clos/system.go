@@ -188,11 +188,10 @@ func instanceArg(th *rt.Thread, v rt.Value) *rt.Instance {
 	return inst
 }
 
-// notifyDefinition tells the MCP server's definition hook about a definition.
+// notifyDefinition records where a definition comes from and tells the
+// MCP server's definition hook about it.
 func notifyDefinition(th *rt.Thread, name rt.Value, kind string) {
-	if h, ok := th.Img.Extra[eval.DefinitionHookKey{}].(eval.DefinitionHook); ok {
-		h(th, name, kind)
-	}
+	eval.NotifyDefinition(th, name, kind)
 }
 
 // --- PRINT-OBJECT ---

@@ -107,6 +107,7 @@ func defineCondition(th *rt.Thread, args []rt.Value) rt.Value {
 	c.Finalize()
 	img.Classes[name] = c
 	defineAccessors(th, name, accessors)
+	th.RecordDefinition(rt.DefCondition, name, "", nil)
 	return name
 }
 

@@ -70,10 +70,14 @@ var standardTypes = []typeSpec{
 	{name: "FLOATING-POINT-INVALID-OPERATION", supers: []string{"ARITHMETIC-ERROR"}},
 	{name: "PACKAGE-ERROR", supers: []string{"ERROR"}, slots: []slotSpec{{"PACKAGE", "PACKAGE", "PACKAGE-ERROR-PACKAGE"}}},
 	{name: "PARSE-ERROR", supers: []string{"ERROR"}},
-	{name: "STREAM-ERROR", supers: []string{"ERROR"}, slots: []slotSpec{{"STREAM", "STREAM", "STREAM-ERROR-STREAM"}}},
+	// SOURCE-LOCATION holds, when the reader knew, where a reader error or an
+	// end of file inside an object happened (an *rt.ReadErrorSource; see
+	// reader.ErrorSource); the reports end with it.
+	{name: "STREAM-ERROR", supers: []string{"ERROR"}, slots: []slotSpec{{"STREAM", "STREAM", "STREAM-ERROR-STREAM"},
+		{"SOURCE-LOCATION", "SOURCE-LOCATION", ""}}},
 	{name: "READER-ERROR", supers: []string{"PARSE-ERROR", "STREAM-ERROR"}},
 	{name: "END-OF-FILE", supers: []string{"STREAM-ERROR"}, report: func(th *rt.Thread, c *rt.Instance) string {
-		return "end of file on " + prin1(th, slot(th, c, "STREAM"))
+		return "end of file on " + prin1(th, slot(th, c, "STREAM")) + sourceSuffix(th, c)
 	}},
 	{name: "FILE-ERROR", supers: []string{"ERROR"}, slots: []slotSpec{{"PATHNAME", "PATHNAME", "FILE-ERROR-PATHNAME"}}},
 	{name: "PRINT-NOT-READABLE", supers: []string{"ERROR"}, slots: []slotSpec{{"OBJECT", "OBJECT", "PRINT-NOT-READABLE-OBJECT"}},
@@ -83,7 +87,9 @@ var standardTypes = []typeSpec{
 	{name: "GOLEM:SIMPLE-PROGRAM-ERROR", supers: []string{"SIMPLE-CONDITION", "PROGRAM-ERROR"}},
 	{name: "GOLEM:SIMPLE-CONTROL-ERROR", supers: []string{"SIMPLE-CONDITION", "CONTROL-ERROR"}},
 	{name: "GOLEM:SIMPLE-PACKAGE-ERROR", supers: []string{"SIMPLE-CONDITION", "PACKAGE-ERROR"}},
-	{name: "GOLEM:SIMPLE-READER-ERROR", supers: []string{"SIMPLE-CONDITION", "READER-ERROR"}},
+	{name: "GOLEM:SIMPLE-READER-ERROR", supers: []string{"SIMPLE-CONDITION", "READER-ERROR"}, report: func(th *rt.Thread, c *rt.Instance) string {
+		return simpleReport(th, c) + sourceSuffix(th, c)
+	}},
 	{name: "GOLEM:SIMPLE-STREAM-ERROR", supers: []string{"SIMPLE-CONDITION", "STREAM-ERROR"}},
 	{name: "GOLEM:SIMPLE-FILE-ERROR", supers: []string{"SIMPLE-CONDITION", "FILE-ERROR"}},
 	{name: "GOLEM:SIMPLE-PARSE-ERROR", supers: []string{"SIMPLE-CONDITION", "PARSE-ERROR"}},
@@ -167,6 +173,12 @@ func slotReader(name, slotName *rt.Symbol) *rt.Builtin {
 		}
 		return rt.NIL
 	}}
+}
+
+// sourceSuffix is the end of a reader error's report: where it happened.
+func sourceSuffix(th *rt.Thread, c *rt.Instance) string {
+	where, _ := slot(th, c, "SOURCE-LOCATION").(*rt.ReadErrorSource)
+	return where.ReportSuffix()
 }
 
 func slot(th *rt.Thread, c *rt.Instance, name string) rt.Value {

@@ -1,24 +1,13 @@
 package eval
 
 import (
+	"github.com/golem-lisp/golem/reader"
 	rt "github.com/golem-lisp/golem/runtime"
 )
-
-// StreamReader reads one form from a stream, returning eof at end of input.
-type StreamReader func(th *rt.Thread, s rt.Stream, eof rt.Value) rt.Value
-
-type readerKey struct{}
-
-// SetReader installs the reader that LOAD uses (eval does not import reader).
-func SetReader(img *rt.Image, r StreamReader) { img.Extra[readerKey{}] = r }
 
 // LoadStream evaluates every form of s with *package* and *readtable* rebound
 // as LOAD does. It returns T.
 func LoadStream(th *rt.Thread, s rt.Stream, pathname rt.Value) rt.Value {
-	read, ok := th.Img.Extra[readerKey{}].(StreamReader)
-	if !ok {
-		th.SimpleError("LOAD: no reader installed")
-	}
 	S := th.Img.S
 	depth := th.SpecialDepth()
 	th.BindSpecial(S.Package, th.SymbolValue(S.Package))
@@ -27,11 +16,15 @@ func LoadStream(th *rt.Thread, s rt.Stream, pathname rt.Value) rt.Value {
 	th.BindSpecial(S.LoadTruename, pathname)
 	eof := &sentinel{2}
 	for {
-		form := read(th, s, eof)
+		form, loc := reader.ReadTopLevel(th, s, eof)
 		if form == rt.Value(eof) {
 			break
 		}
+		// Definitions and compiler warnings name the form's file and line.
+		d := th.SpecialDepth()
+		th.BindFormLocation(loc)
 		Eval(th, form)
+		th.UnbindTo(d)
 	}
 	th.UnbindTo(depth)
 	return rt.T

@@ -144,28 +144,14 @@ func defineFunction(th *rt.Thread, name rt.Value, sym *rt.Symbol, isSetf bool, f
 	return name
 }
 
-// definitionSourceKey keys, in Image.Extra, the file a definition was
-// loaded from ("" for one made at the REPL or by EVAL).
-type definitionSourceKey struct {
-	sym  *rt.Symbol
-	kind string
-}
-
 // noteRedefinition gives SBCL's style warning, "redefining NAME in DEFUN",
 // when a definition replaces an existing one, unless both came from the
 // same file (loading a file twice, or a file that defines a name twice,
-// stays quiet, as in SBCL), and records where the new one comes from. The
-// prelude's own definitions are not warned about.
+// stays quiet, as in SBCL; the definition-source record knows the file).
+// The prelude's own definitions are not warned about.
 func noteRedefinition(th *rt.Thread, name rt.Value, sym *rt.Symbol, kind string, existed bool, by string) {
 	img := th.Img
-	source := ""
-	if p := img.S.LoadTruename.Value; p != nil && p != rt.NIL {
-		source = th.Printed(p)
-	}
-	key := definitionSourceKey{sym, kind}
-	old, known := img.Extra[key].(string)
-	img.Extra[key] = source
-	if !existed || !img.CL.Locked || (known && old != "" && old == source) {
+	if !existed || !img.CL.Locked || sameFileAsBefore(th, name, kind) {
 		return
 	}
 	shown := QualifiedName(img, sym)
@@ -188,7 +174,14 @@ type DefinitionHook func(th *rt.Thread, name rt.Value, kind string)
 // DefinitionHookKey is the Image.Extra key of the DefinitionHook.
 type DefinitionHookKey struct{}
 
+// notifyDefinition records where the definition comes from and tells the
+// DefinitionHook (see NotifyDefinition).
 func notifyDefinition(th *rt.Thread, name rt.Value, kind string) {
+	recordDefinitionSource(th, name, kind)
+	callDefinitionHook(th, name, kind)
+}
+
+func callDefinitionHook(th *rt.Thread, name rt.Value, kind string) {
 	if h, ok := th.Img.Extra[DefinitionHookKey{}].(DefinitionHook); ok {
 		h(th, name, kind)
 	}

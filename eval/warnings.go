@@ -18,8 +18,22 @@ func (c *compiler) warnf(class, control string, args ...rt.Value) {
 	if warnSym.Fn == nil {
 		return
 	}
+	if loc, ok := c.th.FormLocation(); ok {
+		control += formLocationSuffix(loc)
+	}
 	c.th.Call(warnSym, c.th.MakeCondition(class,
 		c.img.Kw("FORMAT-CONTROL"), rt.NewString(control), c.img.Kw("FORMAT-ARGUMENTS"), rt.List(args...)))
+}
+
+// formLocationSuffix ends a compiler warning's message with the top-level
+// form it is about when that form comes from a file, as SBCL's "; file:"
+// lines do (a FORMAT control: tildes escaped). Code given to Eval gets
+// none: its warnings keep SBCL's text.
+func formLocationSuffix(loc rt.SourceLocation) string {
+	if !loc.IsFile() {
+		return ""
+	}
+	return rt.EscapeTildes(" (in form starting at " + loc.Describe() + ")")
 }
 
 // QualifiedName prints a symbol with its package prefix, as SBCL's compiler
@@ -43,7 +57,8 @@ func (c *compiler) noteGlobalCall(sym *rt.Symbol, nargs int) {
 	c.noteXref(XrefCalls, sym)
 	if sym.Fn == nil {
 		if sym.Macro == nil && sym.Flags&rt.FlagSpecialOperator == 0 {
-			c.th.UndefinedCalls = append(c.th.UndefinedCalls, sym)
+			where, _ := c.th.FormLocation()
+			c.th.UndefinedCalls = append(c.th.UndefinedCalls, rt.UndefinedCall{Sym: sym, Where: where})
 		}
 		return
 	}
@@ -113,12 +128,17 @@ func (c *compiler) noteFreeVariable(sym *rt.Symbol) {
 func WarnUndefinedFunctions(th *rt.Thread) {
 	seen := map[*rt.Symbol]bool{}
 	c := &compiler{th: th, img: th.Img, fn: &fnInfo{}}
-	for _, sym := range th.UndefinedCalls {
+	depth := th.SpecialDepth()
+	for _, call := range th.UndefinedCalls {
+		sym := call.Sym
 		if seen[sym] || sym.Fn != nil || sym.Macro != nil {
 			continue
 		}
 		seen[sym] = true
+		// The warning names the form that made the first call.
+		th.BindFormLocation(call.Where)
 		c.warn("GOLEM:SIMPLE-STYLE-WARNING", "undefined function: "+QualifiedName(th.Img, sym))
+		th.UnbindTo(depth)
 	}
 	th.UndefinedCalls = nil
 }

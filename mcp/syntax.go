@@ -75,6 +75,10 @@ func readForms(th *rt.Thread, src []rune) (forms []formExtent, failure *readFail
 		if cond != nil {
 			f := &readFailure{condType: cond.Class.Name.Name, start: start, pos: stream.Pos}
 			f.report = conditions.ReportString(th, cond)
+			if where, ok := reader.ErrorSource(cond); ok {
+				// The text below says where, with check-syntax's own columns.
+				f.report = strings.TrimSuffix(f.report, where.ReportSuffix())
+			}
 			endOfFile := th.Img.FindClass(th.Img.CLSym("END-OF-FILE"))
 			f.eof = endOfFile != nil && (cond.Class == endOfFile || cond.Class.IsSubclassOf(endOfFile))
 			return forms, f
@@ -87,37 +91,7 @@ func readForms(th *rt.Thread, src []rune) (forms []formExtent, failure *readFail
 }
 
 // skipBlank skips whitespace and comments from i.
-func skipBlank(src []rune, i int) int {
-	for i < len(src) {
-		c := src[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-			i++
-		case c == ';':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-		case c == '#' && i+1 < len(src) && src[i+1] == '|':
-			depth := 1
-			i += 2
-			for i < len(src) && depth > 0 {
-				switch {
-				case src[i] == '|' && i+1 < len(src) && src[i+1] == '#':
-					depth--
-					i += 2
-				case src[i] == '#' && i+1 < len(src) && src[i+1] == '|':
-					depth++
-					i += 2
-				default:
-					i++
-				}
-			}
-		default:
-			return i
-		}
-	}
-	return i
-}
+func skipBlank(src []rune, i int) int { return reader.SkipBlank(src, i) }
 
 // lineCol converts a rune offset to a 1-based line and column.
 func lineCol(src []rune, pos int) (int, int) {
@@ -139,13 +113,7 @@ func at(src []rune, pos int) string {
 }
 
 // snippet is the first line of the text at pos, shortened.
-func snippet(src []rune, pos int) string {
-	end := pos
-	for end < len(src) && src[end] != '\n' {
-		end++
-	}
-	return clip(strings.TrimRight(string(src[pos:end]), " \t\r"), 60)
-}
+func snippet(src []rune, pos int) string { return reader.Snippet(src, pos) }
 
 func describeForms(src []rune, forms []formExtent) string {
 	if len(forms) == 0 {
@@ -168,22 +136,22 @@ func describeReadFailure(src []rune, forms []formExtent, f *readFailure) string 
 	b.WriteString("[ERROR] " + f.condType + "\n" + f.report + "\n")
 	if f.eof {
 		fmt.Fprintf(&b, "Unexpected end of input at %s, in the form starting at %s.\n", at(src, len(src)), at(src, f.start))
-		sc := scanParens(src, f.start)
+		sc := reader.ScanParens(src, f.start)
 		switch {
-		case sc.inString >= 0:
-			fmt.Fprintf(&b, "The string opened at %s is never closed.\n", at(src, sc.inString))
-		case sc.inBar >= 0:
-			fmt.Fprintf(&b, "The |escaped symbol| opened at %s is never closed.\n", at(src, sc.inBar))
-		case sc.inComment >= 0:
-			fmt.Fprintf(&b, "The #| comment opened at %s is never closed.\n", at(src, sc.inComment))
+		case sc.InString >= 0:
+			fmt.Fprintf(&b, "The string opened at %s is never closed.\n", at(src, sc.InString))
+		case sc.InBar >= 0:
+			fmt.Fprintf(&b, "The |escaped symbol| opened at %s is never closed.\n", at(src, sc.InBar))
+		case sc.InComment >= 0:
+			fmt.Fprintf(&b, "The #| comment opened at %s is never closed.\n", at(src, sc.InComment))
 		}
-		if n := len(sc.open); n > 0 {
+		if n := len(sc.Open); n > 0 {
 			if n == 1 {
 				b.WriteString("1 parenthesis is never closed:\n")
 			} else {
 				fmt.Fprintf(&b, "%d parentheses are never closed:\n", n)
 			}
-			for _, p := range sc.open {
+			for _, p := range sc.Open {
 				fmt.Fprintf(&b, "  \"(\" opened at %s: %s\n", at(src, p), snippet(src, p))
 			}
 		}
@@ -201,71 +169,6 @@ func describeReadFailure(src []rune, forms []formExtent, f *readFailure) string 
 		fmt.Fprintf(&b, "The %d form(s) before it read correctly.\n", len(forms))
 	}
 	return strings.TrimRight(b.String(), "\n")
-}
-
-// parenScan is what scanParens found at the end of the text.
-type parenScan struct {
-	open                       []int // unclosed "(" offsets, outermost first
-	inString, inBar, inComment int   // offset of an unterminated one, or -1
-}
-
-// scanParens tracks parentheses from start to the end of src, skipping
-// strings, |escapes|, comments and character literals.
-func scanParens(src []rune, start int) parenScan {
-	sc := parenScan{inString: -1, inBar: -1, inComment: -1}
-	for i := start; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case c == '\\':
-			i++
-		case c == '"':
-			j := i + 1
-			for j < len(src) && src[j] != '"' {
-				if src[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(src) {
-				sc.inString = i
-				return sc
-			}
-			i = j
-		case c == '|':
-			j := i + 1
-			for j < len(src) && src[j] != '|' {
-				if src[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(src) {
-				sc.inBar = i
-				return sc
-			}
-			i = j
-		case c == ';':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-		case c == '#' && i+1 < len(src) && src[i+1] == '|':
-			end := skipBlank(src, i)
-			if end >= len(src) && !strings.HasSuffix(string(src[i:]), "|#") {
-				sc.inComment = i
-				return sc
-			}
-			i = end - 1
-		case c == '#' && i+1 < len(src) && src[i+1] == '\\':
-			i += 2 // the character itself, whatever it is
-		case c == '(':
-			sc.open = append(sc.open, i)
-		case c == ')':
-			if len(sc.open) > 0 {
-				sc.open = sc.open[:len(sc.open)-1]
-			}
-		}
-	}
-	return sc
 }
 
 // --- macroexpand ---

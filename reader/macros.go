@@ -19,7 +19,7 @@ func readListBody(th *rt.Thread, s rt.Stream, ctx *readCtx, close rune, allowDot
 	for {
 		c, ok := skipWhitespace(th, s)
 		if !ok {
-			th.EndOfFile(s)
+			eofError(th, s)
 		}
 		if c == close {
 			if suppressed(th) {
@@ -52,7 +52,7 @@ func readDottedTail(th *rt.Thread, s rt.Stream, ctx *readCtx, close rune) rt.Val
 	for {
 		c, ok := skipWhitespace(th, s)
 		if !ok {
-			th.EndOfFile(s)
+			eofError(th, s)
 		}
 		if c == close {
 			readerError(th, s, "Nothing appears after . in list.")
@@ -73,7 +73,7 @@ func readDottedTail(th *rt.Thread, s rt.Stream, ctx *readCtx, close rune) rt.Val
 	for {
 		c, ok := skipWhitespace(th, s)
 		if !ok {
-			th.EndOfFile(s)
+			eofError(th, s)
 		}
 		if c == close {
 			return tail
@@ -90,7 +90,7 @@ func readDelimited(th *rt.Thread, s rt.Stream, ctx *readCtx, close rune) []rt.Va
 	for {
 		c, ok := skipWhitespace(th, s)
 		if !ok {
-			th.EndOfFile(s)
+			eofError(th, s)
 		}
 		if c == close {
 			return out

@@ -19,13 +19,17 @@ type readCtx struct {
 	// position where its last multiple escape began (-1 if none).
 	anyEsc    bool
 	lastMulti int
+	// src, when not nil, is the text of a top-level read that tracks
+	// where its object starts: formStart, an offset of src (-1: not yet).
+	src       rt.SourceStream
+	formStart int
 	// Initial storage for buf and esc, so most tokens need no allocation.
 	bufArr [48]rune
 	escArr [48]bool
 }
 
 func newCtx(preserve bool) *readCtx {
-	c := &readCtx{preserve: preserve, lastMulti: -1}
+	c := &readCtx{preserve: preserve, lastMulti: -1, formStart: -1}
 	c.buf, c.esc = c.bufArr[:0], c.escArr[:0]
 	return c
 }
@@ -117,7 +121,13 @@ func readTop(th *rt.Thread, s rt.Stream, eofError bool, eofValue rt.Value, recur
 			th.BindSpecial(st.bqSym, rt.MakeInt(0))
 		}
 	}
-	v, kind := readObject(th, s, ctx)
+	var v rt.Value
+	var kind int
+	if ctx.src != nil && !recursive {
+		v, kind = readObjectTracked(th, s, ctx)
+	} else {
+		v, kind = readObject(th, s, ctx)
+	}
 	if kind == kDot {
 		readerError(th, s, "dot context error")
 	}
@@ -158,7 +168,7 @@ func readInner(th *rt.Thread, s rt.Stream, ctx *readCtx) rt.Value {
 	v, k := readObject(th, s, ctx)
 	switch k {
 	case kEOF:
-		th.EndOfFile(s)
+		eofError(th, s)
 	case kDot:
 		readerError(th, s, "dot context error")
 	}
@@ -219,7 +229,7 @@ func skipWhitespace(th *rt.Thread, s rt.Stream) (rune, bool) {
 func mustReadChar(th *rt.Thread, s rt.Stream) rune {
 	c, ok := s.ReadChar()
 	if !ok {
-		th.EndOfFile(s)
+		eofError(th, s)
 	}
 	return c
 }
@@ -227,40 +237,6 @@ func mustReadChar(th *rt.Thread, s rt.Stream) rune {
 func suppressed(th *rt.Thread) bool {
 	v := th.Img.S.ReadSuppress.Value
 	return v != nil && v != rt.NIL
-}
-
-// readerError signals a READER-ERROR with the stream position appended.
-func readerError(th *rt.Thread, s rt.Stream, msg string) {
-	th.ReaderError(s, msg+position(s))
-}
-
-// position describes where s is, for error messages.
-func position(s rt.Stream) string {
-	switch x := s.(type) {
-	case *rt.StringInputStream:
-		line, col := 1, 0
-		for i := 0; i < x.Pos && i < len(x.R); i++ {
-			if x.R[i] == '\n' {
-				line++
-				col = 0
-			} else {
-				col++
-			}
-		}
-		if line == 1 {
-			return " (at character " + strconv.Itoa(x.Pos) + ")"
-		}
-		return " (at line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col) + ")"
-	case *rt.ReaderStream:
-		return " (at line " + strconv.Itoa(x.Line) + ")"
-	case *rt.TwoWayStream:
-		return position(x.In)
-	case *rt.SynonymStream:
-		if t, ok := x.Sym.Value.(rt.Stream); ok {
-			return position(t)
-		}
-	}
-	return ""
 }
 
 // charDesc renders a character as #\x for messages.

@@ -371,18 +371,6 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
-func TestErrorPosition(t *testing.T) {
-	th := newThread(t)
-	_, _, class, msg := readOne(th, "(a b))")
-	require.Equal(t, "", class)
-	_, _, class, msg = readOne(th, "   )")
-	require.Equal(t, "READER-ERROR", class)
-	assert.Contains(t, msg, "at character 4")
-	_, _, class, msg = readOne(th, "(a\n  b\n  #<x>)")
-	require.Equal(t, "READER-ERROR", class)
-	assert.Contains(t, msg, "line 3, column 4")
-}
-
 func TestPackagesAndInterning(t *testing.T) {
 	th := newThread(t)
 	img := th.Img

@@ -49,7 +49,7 @@ func (ctx *readCtx) scanToken(th *rt.Thread, s rt.Stream, tab *Readtable, c rune
 		c, ok = s.ReadChar()
 		if !ok {
 			if multi {
-				th.EndOfFile(s)
+				eofError(th, s)
 			}
 			return true
 		}
@@ -163,7 +163,7 @@ func makeSymbol(th *rt.Thread, s rt.Stream, ctx *readCtx, eof bool) rt.Value {
 	}
 	if j == len(buf) && ctx.lastMulti < j {
 		if eof {
-			th.EndOfFile(s)
+			eofError(th, s)
 		}
 		readerError(th, s, "illegal terminating character after a colon")
 	}
@@ -186,7 +186,7 @@ func makeSymbol(th *rt.Thread, s rt.Stream, ctx *readCtx, eof bool) rt.Value {
 		if st == rt.StatusNone {
 			if p.Locked {
 				th.PackageError(p, "Lock on package "+p.Name+" violated when interning "+name+
-					" while in package "+img.CurrentPackage().Name+"."+position(s))
+					" while in package "+img.CurrentPackage().Name+"."+locationSuffix(th, s))
 			}
 			sym, _ = p.Intern(name)
 		}

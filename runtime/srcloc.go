@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -210,12 +211,19 @@ func (th *Thread) BindFormLocation(loc SourceLocation) {
 }
 
 // FormLocation returns the location of the top-level form being evaluated,
-// if one was bound.
+// if one was bound (a zero location binds none).
 func (th *Thread) FormLocation() (SourceLocation, bool) {
-	if l, ok := formLocationSymbol(th.Img).Value.(*SourceLocation); ok && l != nil {
+	if l, ok := formLocationSymbol(th.Img).Value.(*SourceLocation); ok && l != nil && !l.IsZero() {
 		return *l, true
 	}
 	return SourceLocation{}, false
+}
+
+// UndefinedCall is a call of a function undefined when it was compiled
+// (Thread.UndefinedCalls), and where: the top-level form compiled.
+type UndefinedCall struct {
+	Sym   *Symbol
+	Where SourceLocation // zero when not known
 }
 
 // --- the definition-source record ---
@@ -387,4 +395,31 @@ func (img *Image) FunctionSource(fn Function) (DefinitionSource, bool) {
 		return e.src, true
 	}
 	return DefinitionSource{}, false
+}
+
+// ReadErrorSource is where a reader error or an end of file inside an
+// object happened: the GOLEM::SOURCE-LOCATION slot of the condition, which
+// its report shows.
+type ReadErrorSource struct {
+	At        SourceLocation // where the reader stopped
+	FormStart SourceLocation // where the top-level form being read began (zero if not known)
+	// Note is what the report adds, one or more lines: the location, and
+	// for an end of file what is still open.
+	Note string
+}
+
+// ReportSuffix is the text a condition's report ends with.
+func (r *ReadErrorSource) ReportSuffix() string {
+	if r == nil || r.Note == "" {
+		return ""
+	}
+	return "\n\n  " + strings.ReplaceAll(r.Note, "\n", "\n  ")
+}
+
+// PrintLisp prints the location unreadably, #<SOURCE-LOCATION file: ..., line: 3, column: 7>.
+func (r *ReadErrorSource) PrintLisp(th *Thread, out Stream) {
+	if th.SymbolValue(th.Img.S.PrintReadably) != NIL {
+		th.Error(th.MakeCondition("PRINT-NOT-READABLE", th.Img.Kw("OBJECT"), r))
+	}
+	out.WriteString("#<SOURCE-LOCATION " + r.At.Describe() + ">")
 }

@@ -99,7 +99,7 @@ type Thread struct {
 	memChecks int // slow checks so far (the heap is sampled every 16th)
 	// UndefinedCalls lists the symbols called as functions while undefined at
 	// compile time; the top level warns about those still undefined at the end.
-	UndefinedCalls []*Symbol
+	UndefinedCalls []UndefinedCall
 }
 
 const checkInterval = 1024
