@@ -618,6 +618,7 @@ func (d *debugger) runNested(th *rt.Thread, level int, debug bool, pkg string, b
 		return
 	case res != nil:
 		res.Stdout, res.Stderr, res.Warnings = stdout, stderr, warnings
+		res.Values = in.goValues(res.Values)
 	default:
 		var e *Error
 		if errors.As(err, &e) {

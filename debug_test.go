@@ -257,6 +257,17 @@ func TestDebuggerBounds(t *testing.T) {
 		assert.Nil(t, in.Suspended())
 		assert.Equal(t, "T", printed(t)(in.Eval(ctx, "*cleaned*")))
 	})
+	t.Run("limits never suspend", func(t *testing.T) {
+		in := New(Options{Limits: Limits{MaxSteps: 100000, MaxMemory: 64 << 20}})
+		defer in.Close()
+		for _, code := range []string{"(make-array (expt 10 9))", "(defun deep (n) (1+ (deep n))) (deep 1)", "(loop)", "(car 1"} {
+			_, err := in.EvalDebug(ctx, code, "")
+			var e *Error
+			require.ErrorAs(t, err, &e, code)
+			assert.NotErrorAs(t, err, new(*Suspension), code)
+			assert.Nil(t, in.Suspended())
+		}
+	})
 	t.Run("the step limit counts the nested level", func(t *testing.T) {
 		in := New(Options{Limits: Limits{MaxSteps: 100000}})
 		defer in.Close()
