@@ -680,6 +680,10 @@ func currentGF(th *rt.Thread, name rt.Value) *GF {
 		if sym.Macro != nil {
 			return nil
 		}
+		// An autoload stub (package asdf) loads the real generic function.
+		if a, ok := sym.Fn.(interface{ Autoload(*rt.Thread) }); ok {
+			a.Autoload(th)
+		}
 		f = sym.Fn
 	}
 	gf, _ := f.(*GF)

@@ -701,13 +701,21 @@
   (pushnew (string module-name) *modules* :test #'string=)
   t)
 
+;;; REQUIRE asks each of *MODULE-PROVIDER-FUNCTIONS* in turn (ASDF's loads
+;;; a system of that name) and, as SBCL does, returns the modules it added.
+(defvar *module-provider-functions* nil)
+(export '*module-provider-functions*)
+
 (defun require (module-name &optional pathnames)
-  (let ((name (string module-name)))
+  (let ((name (string module-name))
+        (before (copy-list *modules*)))
     (unless (member name *modules* :test #'string=)
-      (if pathnames
-          (dolist (p (if (listp pathnames) pathnames (list pathnames))) (load p))
-          (error "Don't know how to REQUIRE ~A." name)))
-    t))
+      (cond (pathnames
+             (dolist (p (if (listp pathnames) pathnames (list pathnames))) (load p)))
+            ((dolist (f *module-provider-functions*)
+               (when (funcall f module-name) (return t))))
+            (t (error "Don't know how to REQUIRE ~A." name))))
+    (loop for m in *modules* unless (member m before :test #'string=) collect m)))
 
 ;;; COMPILE-FILE: golem has no separate compiled form of files. It reads the
 ;;; file (checking its syntax), performs the compile-time side effects that

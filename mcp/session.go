@@ -82,8 +82,10 @@ func (s *Session) Interpreter() *golem.Interpreter {
 }
 
 func (srv *Server) newInterpreter() *golem.Interpreter {
-	return golem.New(golem.Options{Limits: srv.opts.Limits, AllowRead: srv.opts.AllowRead, AllowWrite: srv.opts.AllowWrite,
+	in := golem.New(golem.Options{Limits: srv.opts.Limits, AllowRead: srv.opts.AllowRead, AllowWrite: srv.opts.AllowWrite,
 		DebugTimeout: srv.opts.DebugTimeout, Governor: srv.opts.Governor, Setup: srv.opts.Setup})
+	srv.configureSystems(in)
+	return in
 }
 
 // reset discards the session's state; the next call starts afresh.

@@ -61,7 +61,7 @@ func TestLoadSystem(t *testing.T) {
 
 	res = call(t, c, "load-system", map[string]any{"system": "nonexistent-system"})
 	assert.True(t, res.IsError)
-	assert.Equal(t, "[ERROR] SYSTEM-NOT-FOUND\nSystem \"nonexistent-system\" not found.", text(t, res))
+	assert.Equal(t, "[ERROR] QUICKLISP-CLIENT:SYSTEM-NOT-FOUND\nSystem \"nonexistent-system\" not found.", text(t, res))
 
 	// Other sessions have not loaded anything.
 	other := inProcess(t, newServer(t, mcp.Options{SystemDirs: []string{root}}))

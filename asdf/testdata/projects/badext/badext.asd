@@ -1,0 +1,1 @@
+(defsystem "badext" :defsystem-depends-on ("cffi-grovel") :components ((:file "x")))

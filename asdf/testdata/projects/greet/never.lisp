@@ -1,0 +1,1 @@
+(error "never.lisp is only for a feature golem does not have")

@@ -1,0 +1,6 @@
+(in-package :greet)
+(defun greet (&optional (name (default-name)))
+  (incf *greetings*)
+  (format nil "Hello, ~A~A" (util:shout name) (punct)))
+(defun banner ()
+  (string-trim '(#\Newline) (uiop:read-file-string (asdf:system-relative-pathname "greet" "src/text/banner.txt"))))

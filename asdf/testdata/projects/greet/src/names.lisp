@@ -1,0 +1,2 @@
+(in-package :greet)
+(defun default-name () "world")

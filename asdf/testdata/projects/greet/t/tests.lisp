@@ -1,0 +1,8 @@
+(defpackage :greet-tests (:use :cl) (:export #:run-tests))
+(in-package :greet-tests)
+(defvar *runs* 0)
+(defun run-tests ()
+  (incf *runs*)
+  (assert (string= (greet:greet "you") "Hello, YOU!"))
+  (format t "greet tests passed~%")
+  t)

@@ -1,0 +1,3 @@
+(asdf:defsystem #:util
+  :version "0.2"
+  :components ((:file "util")))

@@ -1,0 +1,59 @@
+package runtime
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Stat returns information about the file at path (absolute, or relative
+// to the first directory) through the sandbox, following symlinks that stay
+// inside it; a path outside it fails as ReadFile does.
+func (sb *Sandbox) Stat(path string) (fs.FileInfo, error) {
+	if !filepath.IsAbs(path) && len(sb.dirs) > 0 {
+		path = filepath.Join(sb.dirs[0].path, path)
+	}
+	d, rel, ok := sb.resolve(path, false, false)
+	if !ok {
+		return nil, &fs.PathError{Op: "stat", Path: path, Err: errOutside}
+	}
+	root, err := d.open()
+	if err != nil {
+		return nil, err
+	}
+	return root.Stat(rel)
+}
+
+// ReadDir lists the directory at path through the sandbox (nil when it is
+// outside it, missing or not a directory). Opening does not block on a FIFO.
+func (sb *Sandbox) ReadDir(path string) []fs.DirEntry {
+	if !filepath.IsAbs(path) && len(sb.dirs) > 0 {
+		path = filepath.Join(sb.dirs[0].path, path)
+	}
+	d, rel, ok := sb.resolve(path, false, false)
+	if !ok {
+		return nil
+	}
+	root, err := d.open()
+	if err != nil {
+		return nil
+	}
+	return readDirOps(root, rel)
+}
+
+// HostReadDir lists a host directory (unrestricted images), as ReadDir does.
+func HostReadDir(path string) []fs.DirEntry { return readDirOps(hostOps{}, path) }
+
+// HostReadFile reads the regular file at path on the host (unrestricted
+// images), at most max bytes, failing as Sandbox.ReadFile does.
+func HostReadFile(path string, max int64) ([]byte, error) {
+	f, fi, err := openRead(hostOps{}, path, os.O_RDONLY, true)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi.Size() > max {
+		return nil, errTooLarge
+	}
+	return readCapped(f, max)
+}
