@@ -74,9 +74,13 @@ func TestDebuggerAgent(t *testing.T) {
 	assert.Contains(t, desc, "1. ABORT - Return to top level")
 	assert.Contains(t, desc, "2. RETRY - Retry calling PRICE")
 
-	// The agent defines the missing function while the call waits.
+	// The agent defines the missing function while the call waits; an
+	// error meanwhile leaves the suspended error the one described.
+	_, isErr := eval(t, c, "(price-of 1)")
+	assert.True(t, isErr)
 	ok(t, c, "(defun price (x) (* x 10))")
-	assert.Contains(t, text(t, call(t, c, "describe-last-error", nil)), "UNDEFINED-FUNCTION")
+	desc = text(t, call(t, c, "describe-last-error", nil))
+	assert.Contains(t, desc, "The function COMMON-LISP-USER::PRICE is undefined")
 
 	res = call(t, c, "invoke-restart", map[string]any{"restart": "RETRY"})
 	require.False(t, res.IsError, text(t, res))

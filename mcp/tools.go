@@ -217,6 +217,13 @@ func (sess *Session) errorResponse(err error) *mcpgo.CallToolResult {
 		e = &golem.Error{Type: "GOLEM:INTERNAL-ERROR", Report: err.Error()}
 	}
 	sess.setError(e)
+	if sess.in != nil {
+		if susp := sess.in.Suspended(); susp != nil {
+			// An error inside a suspended evaluation: describe-last-error
+			// goes on describing the suspended one.
+			sess.setError(susp.Err)
+		}
+	}
 	return errorResult(e.Text(), errorReason(sess.in, e), e.Type)
 }
 
