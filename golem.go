@@ -83,6 +83,9 @@ type Options struct {
 	// (EvalDebug) waits for a call before it is stopped (default
 	// DefaultDebugTimeout).
 	DebugTimeout time.Duration
+	// REPLVariables makes Eval update *, **, +, / and the other REPL
+	// variables after each top-level form, as a REPL does (see repl.go).
+	REPLVariables bool
 	// Setup, when set, runs at the end of New with the new interpreter, to
 	// add Go functions (Define) and globals (Set) or load Lisp code. If it
 	// returns an error, the interpreter refuses to evaluate: Err and every
@@ -500,7 +503,7 @@ func (in *Interpreter) evalForms(s *session, code string, vals *[]rt.Value) {
 		}
 		d := th.SpecialDepth()
 		th.BindFormLocation(loc)
-		v := eval.Eval(th, form)
+		v := in.evalTopLevel(s, form)
 		th.UnbindTo(d)
 		*vals = th.MultipleValues(v)
 	}
@@ -581,6 +584,12 @@ func (in *Interpreter) protect(s *session, body func()) (err error) {
 	defer func() {
 		r := recover()
 		if r == nil {
+			return
+		}
+		if x, ok := r.(*rt.ExitRequest); ok {
+			e := &Exit{Code: x.Code, Abort: x.Abort}
+			in.collect(s, &e.Stdout, &e.Stderr)
+			err = e
 			return
 		}
 		e := &Error{Warnings: s.warnings}
@@ -849,7 +858,7 @@ func (in *Interpreter) EvalResponseInPackage(ctx context.Context, code, pkg stri
 // LoadFile loads a source file as LOAD does, with output going where the
 // interpreter's options send it.
 func (in *Interpreter) LoadFile(ctx context.Context, path string) (*Result, error) {
-	return in.evalWith(ctx, "(load "+quoteLisp(path)+")", "")
+	return in.evalWith(withoutREPLVariables(ctx), "(load "+quoteLisp(path)+")", "")
 }
 
 func quoteLisp(s string) string {
