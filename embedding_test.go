@@ -465,3 +465,65 @@ func TestSetup(t *testing.T) {
 	assert.True(t, isErr)
 	assert.Contains(t, text, "no database")
 }
+
+// Every limit means the same by its sign: zero is the default, negative
+// (NoLimit) is none where a limit can be lifted.
+func TestLimitSigns(t *testing.T) {
+	const deep = "(defun deep (n) (if (= n 0) 0 (1+ (deep (1- n))))) (deep 20000)"
+	cases := []struct {
+		name    string
+		limits  golem.Limits
+		code    string
+		wantErr error // nil: the evaluation succeeds
+	}{
+		{"output: zero is 1M", golem.Limits{}, "(write-string (make-string 1100000 :initial-element #\\x)) nil", golem.ErrOutputLimit},
+		{"output: NoLimit", golem.Limits{MaxOutput: golem.NoLimit}, "(write-string (make-string 1100000 :initial-element #\\x)) nil", nil},
+		{"bignum: zero is 4 Mbit", golem.Limits{}, "(integer-length (expt 2 5000000))", golem.ErrMemoryLimit},
+		{"bignum: NoLimit", golem.Limits{MaxBignumBits: golem.NoLimit}, "(integer-length (expt 2 5000000))", nil},
+		{"memory: zero is 1 GiB", golem.Limits{}, "(length (make-array (expt 2 28)))", golem.ErrMemoryLimit},
+		{"memory: NoLimit still bounds one allocation", golem.Limits{MaxMemory: golem.NoLimit}, "(length (make-array (expt 2 28)))", golem.ErrMemoryLimit},
+		{"depth: zero is 10000", golem.Limits{}, deep, golem.ErrDepthLimit},
+		{"depth: cannot be lifted", golem.Limits{MaxDepth: golem.NoLimit}, deep, golem.ErrDepthLimit},
+		{"depth: raised", golem.Limits{MaxDepth: 30000}, deep, nil},
+		{"steps: zero is none", golem.Limits{}, "(loop repeat 2000000 count t)", nil},
+		{"steps: a limit", golem.Limits{MaxSteps: 100_000}, "(loop repeat 2000000 count t)", golem.ErrStepLimit},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := golem.New(golem.Options{Limits: tc.limits})
+			_, err := in.Eval(context.Background(), tc.code)
+			if tc.wantErr == nil {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorIs(t, err, tc.wantErr)
+			}
+		})
+	}
+	// The time limit: Go functions see it as their context's deadline.
+	for _, tc := range []struct {
+		name    string
+		timeout time.Duration
+		want    time.Duration // 0: no deadline
+	}{
+		{"zero is 30s", 0, 30 * time.Second},
+		{"NoLimit", golem.NoLimit, 0},
+		{"a limit", 5 * time.Second, 5 * time.Second},
+	} {
+		t.Run("timeout: "+tc.name, func(t *testing.T) {
+			in := golem.New(golem.Options{Limits: golem.Limits{Timeout: tc.timeout}})
+			var left time.Duration
+			require.NoError(t, in.Define("deadline", func(ctx context.Context) {
+				if d, ok := ctx.Deadline(); ok {
+					left = time.Until(d)
+				}
+			}))
+			_, err := in.Eval(context.Background(), "(deadline)")
+			require.NoError(t, err)
+			if tc.want == 0 {
+				assert.Zero(t, left)
+			} else {
+				assert.InDelta(t, tc.want.Seconds(), left.Seconds(), 2)
+			}
+		})
+	}
+}

@@ -29,22 +29,30 @@ import (
 // Version is golem's version string.
 const Version = rt.LispImplementationVersion
 
-// Limits bound one evaluation. Zero values take the defaults below. The
-// timeout, the step and output limits (like Interrupt and the end of Eval's
-// context) end the evaluation for good, with a *Error of type
+// Limits bound one evaluation. Every field means the same by its sign:
+// zero takes the default written beside it (so Limits{} is a safe
+// sandbox), a negative value (NoLimit) lifts the limit where it can be
+// lifted, and a positive value is the limit. MaxDepth cannot be lifted
+// (the Go stack must not overflow): zero and negative values take its
+// default; MaxSteps, unsigned, has no limit by default. The command line
+// (golem mcp) shows each flag's default and spells NoLimit as 0.
+//
+// The timeout, the step and output limits (like Interrupt and the end of
+// Eval's context) end the evaluation for good, with a *Error of type
 // GOLEM:INTERRUPTED: its UNWIND-PROTECT cleanups run within 100 ms in all,
 // and no GO, RETURN-FROM, THROW, restart or handler in them can resume it.
 // The memory and stack limits signal a STORAGE-CONDITION, which handlers
-// may take; unhandled, it ends the evaluation in the same way.
+// may take; unhandled, it ends the evaluation in the same way. errors.Is
+// tells which limit stopped an evaluation (see ErrTimeLimit).
 type Limits struct {
-	Timeout   time.Duration // wall-clock time per Eval (default 30s; negative: none)
-	MaxSteps  uint64        // calls plus backward jumps (default: none)
-	MaxDepth  int           // nested calls (default 10000)
-	MaxMemory int64         // bytes: one allocation, and what one evaluation keeps alive (default 1 GiB; see runtime/memory.go)
-	MaxOutput int64         // characters of captured output (default 1M)
+	Timeout   time.Duration // wall-clock time per Eval (0: 30s; negative: none)
+	MaxSteps  uint64        // calls plus backward jumps (0: none)
+	MaxDepth  int           // nested calls (0 or negative: 10000)
+	MaxMemory int64         // bytes: one allocation, and what one evaluation keeps alive (0: 1 GiB; negative: no bound on what it keeps alive, one allocation still at most 1 GiB; see runtime/memory.go)
+	MaxOutput int64         // characters of captured output (0: 1M; negative: none)
 	// MaxBignumBits bounds the bits of any integer (and of a ratio's numerator
 	// and denominator) an evaluation builds, and with it the work of one
-	// bignum operation (default DefaultMaxBignumBits, about 1.26 million
+	// bignum operation (0: DefaultMaxBignumBits, about 1.26 million
 	// decimal digits, where the slowest operation takes a fraction of a
 	// second; negative: none beyond MaxMemory). Larger results signal a
 	// STORAGE-CONDITION before they are computed.

@@ -48,11 +48,13 @@ const (
 
 // Options configure a Server. The zero value is a usable default.
 type Options struct {
-	// Limits bound every evaluation. A zero Timeout means DefaultTimeout and
-	// a negative one means none; other zero fields take golem's defaults.
+	// Limits bound every evaluation, as in golem.Limits: a zero field takes
+	// the default (Timeout: DefaultTimeout; the others golem's), a negative
+	// one (golem.NoLimit) lifts the limit where it can be lifted.
 	Limits golem.Limits
 	// MaxHeap is the ceiling on the live heap of all sessions together
-	// (default DefaultHeapFactor × Limits.MaxMemory): near it, the
+	// (zero or negative: DefaultHeapFactor × Limits.MaxMemory, or × 1 GiB
+	// when MaxMemory is lifted): near it, the
 	// evaluation that allocated most since the last collection gets a
 	// STORAGE-CONDITION. Ignored when Governor is set.
 	MaxHeap int64
@@ -61,7 +63,7 @@ type Options struct {
 	// memory limit: its owner may, with Governor.SetProcessLimit.
 	Governor *runtime.Governor
 	// MaxArgBytes refuses tool calls whose arguments, encoded as JSON, are
-	// larger (default DefaultMaxArgBytes).
+	// larger (zero or negative: DefaultMaxArgBytes; it cannot be lifted).
 	MaxArgBytes int
 	// SystemDirs are searched by load-system for NAME.asd, after the call's
 	// own path and before the working directory.

@@ -94,11 +94,11 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	httpAddr := fs.String("http", "", "serve MCP streamable HTTP at `ADDR`/mcp instead of stdio (default host 127.0.0.1)")
 	timeout := fs.Duration("timeout", mcp.DefaultTimeout, "wall-clock limit per evaluation; 0 for none")
 	maxMemory := sizeFlag(1 << 30)
-	fs.Var(&maxMemory, "max-memory", "memory limit per evaluation in `BYTES` (suffixes K, M, G): one allocation, and what the evaluation keeps alive")
+	fs.Var(&maxMemory, "max-memory", "memory limit per evaluation in `BYTES` (suffixes K, M, G): one allocation, and what the evaluation keeps alive; 0 for none (one allocation stays at most 1G)")
 	maxHeap := sizeFlag(0)
 	fs.Var(&maxHeap, "max-heap", "ceiling on the heap of the whole server in `BYTES`; near it the evaluation allocating most is stopped (default 3 × --max-memory)")
 	maxOutput := sizeFlag(1 << 20)
-	fs.Var(&maxOutput, "max-output", "`BYTES` kept of each captured output stream and printed value")
+	fs.Var(&maxOutput, "max-output", "`BYTES` kept of each captured output stream and printed value; 0 for none")
 	maxRequest := sizeFlag(mcp.DefaultMaxArgBytes)
 	fs.Var(&maxRequest, "max-request", "largest tool arguments accepted, in `BYTES`")
 	maxDepth := fs.Int("max-depth", 0, "nested call limit (default 10000)")
@@ -179,6 +179,12 @@ func cmdMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *maxBignumBits <= 0 {
 		opts.Limits.MaxBignumBits = -1
+	}
+	if maxMemory == 0 {
+		opts.Limits.MaxMemory = golem.NoLimit
+	}
+	if maxOutput == 0 {
+		opts.Limits.MaxOutput = golem.NoLimit
 	}
 	if *idle == 0 {
 		opts.IdleTimeout = -1
