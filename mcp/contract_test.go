@@ -174,3 +174,37 @@ func TestContractNullInteractiveStreams(t *testing.T) {
 		ok(t, c, `(progn (format *debug-io* "debug~%") (format *query-io* "query~%") (format t "shown~%") 42)`))
 	assert.Equal(t, "=> :EOF\n=> T", ok(t, c, `(read-line *query-io* nil :eof)`))
 }
+
+// tools-call-contract.md, "list-definitions": "[Functions]\n- MY-FUNCTION (A B
+// &OPTIONAL C)"; the issue: it lists conditions, structure accessors and
+// (setf name) functions, and carries structuredContent.
+func TestContractListDefinitions(t *testing.T) {
+	c := inProcess(t, newServer(t, mcp.Options{}))
+	ok(t, c, `(defun my-function (a b &optional c) (list a b c))
+(defun (setf thing) (v x) (list v x))
+(defstruct point x (y 0 :read-only t))
+(define-condition my-error (error) ((code :initarg :code :reader my-error-code)))
+(defvar *my-var* 42)
+(defmacro with-timing (form) form)`)
+	res := call(t, c, "list-definitions", nil)
+	out := text(t, res)
+	for _, want := range []string{
+		"[Functions]\n",
+		"- MY-FUNCTION (A B &OPTIONAL C)\n",
+		"- (SETF THING) (V X)\n",
+		"- POINT-X (INSTANCE)\n",
+		"- (SETF POINT-X) (NEW-VALUE INSTANCE)\n",
+		"- POINT-Y (INSTANCE)\n",
+		"[Variables]\n- *MY-VAR* = 42",
+		"[Macros]\n- WITH-TIMING (FORM)",
+		"[Conditions]\n- MY-ERROR",
+		"- MY-ERROR-CODE (OBJECT)",
+		"[Structures]\n- POINT",
+	} {
+		assert.Contains(t, out, want)
+	}
+	assert.NotContains(t, out, "(SETF POINT-Y)") // read-only
+	sc := structured(t, res)
+	assert.Contains(t, sc["conditions"], "MY-ERROR")
+	assert.Contains(t, sc["functions"], "MY-FUNCTION (A B &OPTIONAL C)")
+}

@@ -198,7 +198,7 @@ func (s *Server) listDefinitions(ctx context.Context, sess *Session, _ mcpgo.Cal
 	}
 	return s.run(ctx, sess, pkgName, func(th *rt.Thread, pkg *rt.Package) *mcpgo.CallToolResult {
 		img := th.Img
-		order := []string{"Functions", "Variables", "Macros", "Classes", "Generic Functions", "Structures", "Other"}
+		order := []string{"Functions", "Variables", "Macros", "Classes", "Conditions", "Generic Functions", "Structures", "Other"}
 		sections := map[string][]string{}
 		for _, d := range sess.defs {
 			sym, setf := definedSymbol(d.name)
@@ -230,16 +230,35 @@ func (s *Server) listDefinitions(ctx context.Context, sess *Session, _ mcpgo.Cal
 				} else {
 					sections["Variables"] = append(sections["Variables"], "- "+name+" = "+printShort(th, sym.Value))
 				}
-			case "CLASS", "CONDITION":
+			case "CLASS":
 				sections["Classes"] = append(sections["Classes"], "- "+name)
+			case "CONDITION":
+				sections["Conditions"] = append(sections["Conditions"], "- "+name)
 			case "GENERIC-FUNCTION", "GENERIC":
+				fn := sym.Fn
+				if setf {
+					fn = sym.Setf
+				}
 				ll := ""
-				if sym.Fn != nil {
-					ll = " " + orEmptyList(lambdaListOf(th, sym.Fn))
+				if fn != nil {
+					ll = " " + orEmptyList(lambdaListOf(th, fn))
 				}
 				sections["Generic Functions"] = append(sections["Generic Functions"], "- "+name+ll)
 			case "STRUCTURE", "STRUCT":
 				sections["Structures"] = append(sections["Structures"], "- "+name)
+				// Its accessors are functions DEFSTRUCT defines in Go.
+				if info := rt.FindStruct(img, sym); info != nil {
+					for _, slot := range info.Slots {
+						if slot.Accessor == nil || slot.Accessor.Fn == nil {
+							continue
+						}
+						acc := printShort(th, slot.Accessor)
+						sections["Functions"] = append(sections["Functions"], "- "+acc+" "+orEmptyList(lambdaListOf(th, slot.Accessor.Fn)))
+						if slot.Accessor.Setf != nil && !slot.ReadOnly {
+							sections["Functions"] = append(sections["Functions"], "- (SETF "+acc+") "+orEmptyList(lambdaListOf(th, slot.Accessor.Setf)))
+						}
+					}
+				}
 			case "METHOD":
 				// Listed through their generic function.
 			default:
@@ -252,13 +271,25 @@ func (s *Server) listDefinitions(ctx context.Context, sess *Session, _ mcpgo.Cal
 				parts = append(parts, "["+sec+"]\n"+strings.Join(lines, "\n"))
 			}
 		}
-		if len(parts) == 0 {
-			if pkgName != "" {
-				return textResult("No definitions in package " + pkg.Name + ".")
+		structured := map[string]any{}
+		for _, sec := range order {
+			items := make([]any, 0, len(sections[sec]))
+			for _, line := range sections[sec] {
+				items = append(items, strings.TrimPrefix(line, "- "))
 			}
-			return textResult("No definitions in this session.")
+			structured[strings.ToLower(strings.ReplaceAll(sec, " ", "_"))] = items
 		}
-		return textResult(strings.Join(parts, "\n\n"))
+		var res *mcpgo.CallToolResult
+		switch {
+		case len(parts) > 0:
+			res = textResult(strings.Join(parts, "\n\n"))
+		case pkgName != "":
+			res = textResult("No definitions in package " + pkg.Name + ".")
+		default:
+			res = textResult("No definitions in this session.")
+		}
+		res.StructuredContent = structured
+		return res
 	})
 }
 
@@ -577,4 +608,22 @@ func (s *Server) apropos(ctx context.Context, sess *Session, _ mcpgo.CallToolReq
 		}
 		return textResult(strings.TrimRight(b.String(), "\n"))
 	})
+}
+
+// watchConditions makes DEFINE-CONDITION tell the session's definition list
+// of each condition type, as the other defining forms do through
+// eval.DefinitionHook.
+func watchConditions(sess *Session, img *rt.Image) {
+	b, ok := img.Intern("GOLEM", "%DEFINE-CONDITION").Fn.(*rt.Builtin)
+	if !ok {
+		return
+	}
+	define := b.Fn
+	wrapped := *b
+	wrapped.Fn = func(th *rt.Thread, args []rt.Value) rt.Value {
+		v := define(th, args)
+		sess.recordDefinition(img, v, "CONDITION")
+		return v
+	}
+	img.Intern("GOLEM", "%DEFINE-CONDITION").Fn = &wrapped
 }
