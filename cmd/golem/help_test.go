@@ -18,7 +18,10 @@ func TestHelpSaysFileAccessIsUnrestricted(t *testing.T) {
 		code     int
 	}{
 		{[]string{"eval", "--help"}, "Usage: golem eval", note, false, 0},
-		{[]string{"eval", "--package", "cl", "-h"}, "Usage: golem eval", note, true, 2},
+		{[]string{"eval", "--package", "cl", "-h"}, "Usage: golem eval", note, false, 0},
+		{[]string{"eval", "(+ 1 2)", "--help"}, "Usage: golem eval", note, false, 0},
+		{[]string{"repl", "--help"}, "--no-userinit", note, false, 0},
+		{[]string{"--help"}, "Usage: golem <command>", "full access to the\nhost's files", false, 0},
 		{[]string{"run", "--help"}, "Usage: golem run", note, false, 0},
 		{[]string{"repl", "-h"}, "Usage: golem repl", note, false, 0},
 		{[]string{"help"}, "Usage:", "full access to the\nhost's files", false, 0},
