@@ -502,9 +502,10 @@ func (in *Interpreter) evalForms(s *session, code string, vals *[]rt.Value) {
 	stream := rt.NewStringInput(rs, 0, len(rs))
 	stream.Name = rt.InputSource // reader errors and definitions say "input, line: 3"
 	eof := &struct{ x int }{}
+	forms := reader.NewFormReader(stream)
 	for {
 		s.reading = true
-		form, loc := reader.ReadTopLevel(th, stream, eof)
+		form, loc := forms.Next(th, eof)
 		s.reading = false
 		if form == rt.Value(eof) {
 			break

@@ -15,8 +15,9 @@ func LoadStream(th *rt.Thread, s rt.Stream, pathname rt.Value) rt.Value {
 	th.BindSpecial(S.LoadPathname, pathname)
 	th.BindSpecial(S.LoadTruename, pathname)
 	eof := &sentinel{2}
+	forms := reader.NewFormReader(s)
 	for {
-		form, loc := reader.ReadTopLevel(th, s, eof)
+		form, loc := forms.Next(th, eof)
 		if form == rt.Value(eof) {
 			break
 		}

@@ -32,21 +32,38 @@ func sourceOf(s rt.Stream) rt.SourceStream {
 	return nil
 }
 
-// ReadTopLevel reads one top-level form of s as READ does (returning eof at
-// end of input) and where it starts: its first character, after whitespace
-// and comments. The location is zero when s does not know its text.
-func ReadTopLevel(th *rt.Thread, s rt.Stream, eof rt.Value) (rt.Value, rt.SourceLocation) {
-	src := sourceOf(s)
-	if src == nil {
-		return Read(th, s, false, eof, false), rt.SourceLocation{}
-	}
-	ctx := newCtx(false)
-	ctx.src = src
-	v := readTop(th, s, false, eof, false, false, ctx)
-	if v == eof || ctx.formStart < 0 {
+// FormReader reads the top-level forms of one stream in turn, as LOAD and
+// Eval do, telling where each starts. It reuses one token buffer for all.
+type FormReader struct {
+	s   rt.Stream
+	src rt.SourceStream // nil when s does not know its text
+	ctx *readCtx
+}
+
+// NewFormReader makes a FormReader of s.
+func NewFormReader(s rt.Stream) *FormReader {
+	r := &FormReader{s: s, src: sourceOf(s), ctx: newCtx(false)}
+	r.ctx.src = r.src
+	return r
+}
+
+// Next reads the next form as READ does (returning eof at end of input)
+// and where it starts: its first character, after whitespace and comments.
+// The location is zero when the stream does not know its text.
+func (r *FormReader) Next(th *rt.Thread, eof rt.Value) (rt.Value, rt.SourceLocation) {
+	ctx := r.ctx
+	ctx.labels, ctx.formStart = nil, -1
+	v := readTop(th, r.s, false, eof, false, false, ctx)
+	if r.src == nil || v == eof || ctx.formStart < 0 {
 		return v, rt.SourceLocation{}
 	}
-	return v, src.SourceLocationAt(ctx.formStart)
+	return v, r.src.SourceLocationAt(ctx.formStart)
+}
+
+// ReadTopLevel reads one top-level form of s and tells where it starts
+// (see FormReader, which reads a stream's forms in turn).
+func ReadTopLevel(th *rt.Thread, s rt.Stream, eof rt.Value) (rt.Value, rt.SourceLocation) {
+	return NewFormReader(s).Next(th, eof)
 }
 
 // readObjectTracked is readObject for a top-level read that notes in ctx
