@@ -30,7 +30,8 @@ import (
 //	hash table                   map[string]any or     map (an EQUAL hash table)
 //	                             map[any]any
 //	plist                        []any                 struct (a plist of its exported fields)
-//	function                     itself                func (a Lisp function calling it)
+//	function                     itself (a *Function   func (a Lisp function calling it),
+//	                             from Eval, Call, Get) *Function (the Lisp function)
 //	#<GO-VALUE type>             the Go value          pointers, channels and anything else
 //
 // Everything else (conses of dotted or circular lists, structures, CLOS
@@ -599,6 +600,15 @@ func describeLisp(v Value) string {
 // false, any other value into true for a bool, and #<GO-VALUE> into its Go
 // value. A target of type *any receives ToGo(v). A failure returns a
 // *ConversionError.
+//
+// A *Function (a Lisp function Eval, Call or Get returned) converts into a
+// *Function or a Go func of any type, usable after the evaluation that
+// returned it: calling the func calls the Lisp function with Function.Call
+// (a first context.Context parameter is the call's context; the arguments
+// are converted with FromGo, the Lisp values into the results in order,
+// NIL for missing ones); a Lisp error, a limit, ErrBusy or a value that
+// does not fit its result is returned in a last result of type error, and
+// panics when the func has none.
 func ExportTo(v Value, target any) error {
 	rv := reflect.ValueOf(target)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {

@@ -44,8 +44,9 @@ type LispFuncE = func(th *rt.Thread, args []Value) (Value, error)
 // it reaches the embedder as a *Error whose Unwrap returns the Go error.
 //
 // Like Eval, Define must not run while the interpreter evaluates on
-// another goroutine. fn runs on the evaluating goroutine and must not call
-// Eval or Call on the same interpreter (use th.Call in a LispFunc instead).
+// another goroutine. fn runs on the evaluating goroutine; it may call Lisp
+// back with Call or Function.Call given the context it received (or with
+// a *Function it received), or th.Call in a LispFunc, but not Eval.
 func (in *Interpreter) Define(name string, fn any) error {
 	sym, err := in.definitionSymbol(name)
 	if err != nil {
@@ -63,12 +64,7 @@ func (in *Interpreter) Define(name string, fn any) error {
 // definitionSymbol finds or creates the symbol Define defines.
 func (in *Interpreter) definitionSymbol(name string) (*rt.Symbol, error) {
 	img := in.img
-	pkgName, symName, qualified, internal := "", name, false, false
-	if i := strings.IndexByte(name, ':'); i >= 0 {
-		pkgName, symName, qualified = name[:i], name[i+1:], true
-		symName, internal = strings.CutPrefix(symName, ":")
-	}
-	symName = strings.ToUpper(strings.TrimSpace(symName))
+	pkgName, symName, qualified, internal := splitName(name)
 	if symName == "" {
 		return nil, fmt.Errorf("golem: Define: empty function name %q", name)
 	}
@@ -77,7 +73,6 @@ func (in *Interpreter) definitionSymbol(name string) (*rt.Symbol, error) {
 		if pkgName == "" {
 			return nil, fmt.Errorf("golem: Define: %q is a keyword, not a function name", name)
 		}
-		pkgName = strings.ToUpper(pkgName)
 		p = img.FindPackage(pkgName)
 		if p == nil {
 			p = img.MakePackage(pkgName)
@@ -106,6 +101,18 @@ func (in *Interpreter) definitionSymbol(name string) (*rt.Symbol, error) {
 		p.Export(sym)
 	}
 	return sym, nil
+}
+
+// splitName splits a name given to Define, Set or Get ("pkg:name",
+// "pkg::name" or "name") into its package and symbol names, upper-cased
+// as the reader would read them; internal is true for "pkg::name".
+func splitName(name string) (pkgName, symName string, qualified, internal bool) {
+	symName = name
+	if i := strings.IndexByte(name, ':'); i >= 0 {
+		pkgName, symName, qualified = name[:i], name[i+1:], true
+		symName, internal = strings.CutPrefix(symName, ":")
+	}
+	return strings.ToUpper(strings.TrimSpace(pkgName)), strings.ToUpper(strings.TrimSpace(symName)), qualified, internal
 }
 
 // builtinFor makes the Lisp function for a Go function.

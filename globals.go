@@ -70,12 +70,7 @@ func (in *Interpreter) Get(name string) (Value, error) {
 // (and makes its package) when missing, otherwise a missing symbol is nil.
 func (in *Interpreter) variableSymbol(name string, create bool) (*rt.Symbol, error) {
 	img := in.img
-	pkgName, symName, qualified := "", strings.TrimSpace(name), false
-	if i := strings.IndexByte(name, ':'); i >= 0 {
-		pkgName, symName, qualified = strings.TrimSpace(name[:i]), strings.TrimSpace(name[i+1:]), true
-		symName = strings.TrimPrefix(symName, ":")
-	}
-	symName = strings.ToUpper(symName)
+	pkgName, symName, qualified, _ := splitName(name)
 	switch {
 	case symName == "":
 		return nil, fmt.Errorf("empty variable name %q", name)
@@ -84,12 +79,12 @@ func (in *Interpreter) variableSymbol(name string, create bool) (*rt.Symbol, err
 	}
 	p := img.CLUser
 	if qualified {
-		p = img.FindPackage(strings.ToUpper(pkgName))
+		p = img.FindPackage(pkgName)
 		if p == nil {
 			if !create {
 				return nil, nil
 			}
-			p = img.MakePackage(strings.ToUpper(pkgName))
+			p = img.MakePackage(pkgName)
 			p.UsePackage(img.CL)
 		}
 	}
