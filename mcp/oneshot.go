@@ -20,18 +20,22 @@ import (
 
 const lispEvalDescription = "Run a Common Lisp program in a fresh, sandboxed golem session and return a JSON " +
 	"payload: {\"status\":\"ok\",\"result\":<printed value of the last form>,\"prints\":<standard output>," +
-	"\"feedback\":...} or {\"status\":\"error\",\"reason\":\"parse_error|runtime_error|timeout|memory_limit|" +
-	"args_error|fail\",\"message\":...,\"feedback\":...}. Nothing persists between calls. (golem:fail value) " +
-	"ends the program with reason fail."
+	"\"feedback\":...,\"truncated\":<whether output or the value was cut at the output limit>} or " +
+	"{\"status\":\"error\",\"reason\":\"parse_error|runtime_error|timeout|memory_limit|args_error|fail|" +
+	"validation_error\",\"message\":...,\"feedback\":...}. Nothing persists between calls. (golem:fail value) " +
+	"ends the program with reason fail. With a return `signature` such as \"() -> {count :int}\" the last value " +
+	"is checked against it and reported as JSON in \"validated\" (a mismatch is reason validation_error)."
 
 // oneshotPayload is the lisp_eval response; field order is the wire order.
 type oneshotPayload struct {
-	Status   string  `json:"status"`
-	Reason   string  `json:"reason,omitempty"`
-	Result   *string `json:"result,omitempty"`
-	Message  string  `json:"message,omitempty"`
-	Prints   *string `json:"prints,omitempty"`
-	Feedback string  `json:"feedback"`
+	Status    string           `json:"status"`
+	Reason    string           `json:"reason,omitempty"`
+	Result    *string          `json:"result,omitempty"`
+	Message   string           `json:"message,omitempty"`
+	Prints    *string          `json:"prints,omitempty"`
+	Feedback  string           `json:"feedback"`
+	Truncated *bool            `json:"truncated,omitempty"` // always on success; on errors when output was cut
+	Validated *json.RawMessage `json:"validated,omitempty"` // the value checked against the signature
 }
 
 func (s *Server) addOneshotTools() {
@@ -42,6 +46,8 @@ func (s *Server) addOneshotTools() {
 			Type: "object",
 			Properties: map[string]any{
 				"program": stringProp("The Common Lisp program: one or more forms, evaluated in order."),
+				"signature": stringProp("Optional return signature, e.g. \"() -> {count :int}\", \"[:string]\" or " +
+					"\":float\": the last value must match it and is returned as JSON in `validated`."),
 			},
 			Required: []string{"program"},
 		},
@@ -79,6 +85,19 @@ func (s *Server) lispEval(ctx context.Context, req mcpgo.CallToolRequest) *mcpgo
 	if msg != "" {
 		return oneshotError("args_error", msg, msg, nil)
 	}
+	var sig *sigType
+	if v, ok := args["signature"]; ok && v != nil {
+		text, isStr := v.(string)
+		if !isStr {
+			msg := "lisp_eval `signature` must be a string."
+			return oneshotError("args_error", msg, msg, nil)
+		}
+		var err error
+		if sig, err = parseSignature(text); err != nil {
+			msg := "lisp_eval `signature` is not a valid signature: " + err.Error() + "."
+			return oneshotError("args_error", msg, msg, nil)
+		}
+	}
 	in := s.newInterpreter()
 	failed, failValue := installFail(in)
 	res, err := in.Eval(ctx, program)
@@ -91,13 +110,46 @@ func (s *Server) lispEval(ctx context.Context, req mcpgo.CallToolRequest) *mcpgo
 			v := *failValue
 			return oneshotError("fail", "Program failed: "+v, failFeedback(v, e), &v)
 		}
+		if errors.Is(e, golem.ErrOutputLimit) {
+			// The output is cut at the limit, which the payload says; the
+			// program stopped there, a runtime error, not a timeout.
+			truncated := true
+			return oneshotResult(oneshotPayload{Status: "error", Reason: "runtime_error",
+				Message: "Output limit exceeded: the program wrote more than the server's output limit; the output was truncated there.",
+				Prints:  &e.Stdout, Feedback: e.Text(), Truncated: &truncated}, true)
+		}
 		return oneshotError(errorReason(in, e), e.Type+": "+e.Report, e.Text(), nil)
 	}
 	p := oneshotPayload{Status: "ok", Feedback: res.Text()}
-	if vals := res.PrintedValues(); len(vals) > 0 {
+	vals := res.PrintedValues()
+	if len(vals) > 0 {
 		p.Result = &vals[0]
 	}
 	p.Prints = &res.Stdout
+	truncated := strings.Contains(p.Feedback, "[value truncated:") || strings.Contains(p.Feedback, "[output truncated:")
+	p.Truncated = &truncated
+	if sig != nil {
+		var last rt.Value = rt.NIL
+		if len(res.Values) > 0 {
+			last = res.Values[0]
+		}
+		var validated any
+		var verr error
+		if err := in.Run(ctx, func(th *rt.Thread) { validated, verr = sig.validate(th, last, "") }); err != nil {
+			verr = err
+		}
+		if verr != nil {
+			msg := "The return value does not match the signature " + sig.String() + ": " + verr.Error() + "."
+			return oneshotResult(oneshotPayload{Status: "error", Reason: "validation_error", Message: msg,
+				Feedback: msg + "\n\n" + p.Feedback}, true)
+		}
+		raw, err := json.Marshal(validated)
+		if err != nil {
+			raw = []byte("null")
+		}
+		msg := json.RawMessage(raw)
+		p.Validated = &msg
+	}
 	return oneshotResult(p, false)
 }
 

@@ -84,7 +84,7 @@ func TestOneshotProfile(t *testing.T) {
 		return m
 	}
 	assert.False(t, tools.IsError)
-	assert.Equal(t, `{"status":"ok","result":"3","prints":"","feedback":"=> 3"}`, text(t, tools))
+	assert.Equal(t, `{"status":"ok","result":"3","prints":"","feedback":"=> 3","truncated":false}`, text(t, tools))
 
 	p := payload(call(t, c, "lisp_eval", map[string]any{"program": "(defun f () (princ \"hi\") 7) (f)"}))
 	assert.Equal(t, "7", p["result"])

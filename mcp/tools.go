@@ -230,6 +230,11 @@ func (sess *Session) errorResponse(err error) *mcpgo.CallToolResult {
 // errorReason classifies an evaluation error for structuredContent.
 func errorReason(in *golem.Interpreter, e *golem.Error) string {
 	if e.Type == "GOLEM:INTERRUPTED" {
+		if errors.Is(e, golem.ErrOutputLimit) {
+			// Too much output is not a timeout: the output was cut at the
+			// limit and the evaluation stopped there.
+			return "runtime_error"
+		}
 		return "timeout"
 	}
 	c, _ := e.Condition.(*rt.Instance)
