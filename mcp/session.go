@@ -84,7 +84,7 @@ func (s *Session) Interpreter() *golem.Interpreter {
 
 func (srv *Server) newInterpreter() *golem.Interpreter {
 	in := golem.New(golem.Options{Limits: srv.opts.Limits, AllowRead: srv.opts.AllowRead, AllowWrite: srv.opts.AllowWrite,
-		DebugTimeout: srv.opts.DebugTimeout, Governor: srv.opts.Governor, Setup: srv.opts.Setup})
+		DebugTimeout: srv.opts.DebugTimeout, Governor: srv.opts.Governor, Setup: srv.opts.Setup, REPLVariables: true})
 	srv.configureSystems(in)
 	return in
 }

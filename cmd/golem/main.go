@@ -288,6 +288,12 @@ func (c *evalCmd) run(stdin io.Reader, stdout, stderr io.Writer) int {
 // reportEnd turns the end of a non-interactive evaluation into an exit
 // status, printing an unhandled error's report to stderr.
 func reportEnd(err error, stderr io.Writer) int {
+	return reportError(err, stderr, rt.SourceLocation{})
+}
+
+// reportError is reportEnd naming where, when known, the top-level form
+// that failed.
+func reportError(err error, stderr io.Writer, where rt.SourceLocation) int {
 	var exit *golem.Exit
 	var lispErr *golem.Error
 	switch {
@@ -297,6 +303,9 @@ func reportEnd(err error, stderr io.Writer) int {
 		return exit.Code
 	case errors.As(err, &lispErr):
 		fmt.Fprintf(stderr, "Unhandled %s: %s\n", lispErr.Type, lispErr.Report)
+		if !where.IsZero() && !lispErr.ReadError {
+			fmt.Fprintf(stderr, "  (in the top-level form at %s)\n", where.Describe())
+		}
 		if len(lispErr.Backtrace) > 0 {
 			fmt.Fprintln(stderr, "\nBacktrace:")
 		}

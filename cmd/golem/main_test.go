@@ -166,6 +166,13 @@ func TestScriptError(t *testing.T) {
 	assert.Equal(t, "before", out)
 	assert.Contains(t, errOut, "Unhandled TYPE-ERROR: The value 1 is not of type LIST.")
 	assert.Contains(t, errOut, "(F 1)")
+	assert.Contains(t, errOut, "(in the top-level form at file: "+script+", line: 4, column: 0)")
+
+	require.NoError(t, os.WriteFile(script, []byte("(princ 1)\n  (list (car 2)\n"), 0o644))
+	_, errOut, code = runCLI(t, "", "run", script)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "Unhandled END-OF-FILE")
+	assert.Contains(t, errOut, "file: "+script+", line: 2, column: 2", "a reader error says where")
 }
 
 // TestReplCommand drives the REPL through a pipe: every form on a line is

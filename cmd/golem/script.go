@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/golem-lisp/golem"
+	rt "github.com/golem-lisp/golem/runtime"
 )
 
 // run runs golem run: the --eval and --load steps in order, then the
@@ -41,6 +42,19 @@ func (c *runCmd) run(steps []step, stdin io.Reader, stdout, stderr io.Writer) in
 	}
 	in := golem.New(userOptions(stdin, stdout, stderr))
 	in.SetCommandLineArguments(args)
+	// An unhandled error is reported with the top-level form it happened
+	// in: the image's debugger notes where, and declines.
+	var where rt.SourceLocation
+	in.Image().Debugger = func(th *rt.Thread, _ *rt.Instance) {
+		where, _ = th.FormLocation()
+	}
+	reportEnd := func(err error, stderr io.Writer) int {
+		// The script's own forms are a file's, or standard input's for -.
+		if c.Script != "-" && !where.IsFile() {
+			where = rt.SourceLocation{}
+		}
+		return reportError(err, stderr, where)
+	}
 	if err := runSteps(in, steps); err != nil {
 		return reportEnd(err, stderr)
 	}
