@@ -36,7 +36,7 @@ func TestDescribeSymbolClassesAndGenerics(t *testing.T) {
 			"  NAME  initargs: :NAME  readers: SHAPE-NAME\n",
 			"  AREA :AROUND (SHAPE)\n",
 		}},
-		{"area", []string{"Methods:\n", "  (CIRCLE)\n", "  :AROUND (SHAPE)\n", "  ((EQL :UNIT))\n"}},
+		{"area", []string{"Kind: generic function\n", "Methods:\n", "  (CIRCLE)\n", "  :AROUND (SHAPE)\n", "  ((EQL :UNIT))\n"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.symbol, func(t *testing.T) {

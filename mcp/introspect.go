@@ -401,7 +401,11 @@ func kinds(img *rt.Image, sym *rt.Symbol) []string {
 	case sym.Macro != nil:
 		out = append(out, "macro")
 	case sym.Fn != nil:
-		out = append(out, "function")
+		if _, ok := sym.Fn.(*clos.GF); ok {
+			out = append(out, "generic function")
+		} else {
+			out = append(out, "function")
+		}
 	}
 	switch {
 	case img.HomePackage(sym) == img.Keyword:

@@ -81,6 +81,31 @@ func TestXrefTools(t *testing.T) {
 			}
 		})
 	}
+	t.Run("each definition's file and line", func(t *testing.T) {
+		cart := filepath.Join(dir, "cart.lisp")
+		shop := filepath.Join(dir, "shop.lisp")
+		for _, tc := range []struct{ tool, symbol, want string }{
+			// name (file:line), the line of the definition's top-level form.
+			{"who-calls", "shop::total", "TOTAL-WITH-TAX (" + cart + ":4)"},
+			{"who-calls", "shop::price", "TOTAL (" + cart + ":2)"},
+			{"who-binds", "shop::*tax*", "NO-TAX (" + cart + ":7)"},
+		} {
+			assert.Equal(t, tc.want, text(t, call(t, c, tc.tool, map[string]any{"symbol": tc.symbol, "package": "shop"})))
+		}
+		out := text(t, call(t, c, "list-callees", map[string]any{"symbol": "shop::total", "package": "shop"}))
+		assert.Contains(t, out, "PRICE ("+shop+":6)")
+		assert.Contains(t, out, "MAPCAR (no source file)")
+		res := call(t, c, "who-calls", map[string]any{"symbol": "shop::total", "package": "shop"})
+		entry := structured(t, res)["results"].([]any)[0].(map[string]any)
+		assert.Equal(t, cart, entry["file"])
+		assert.Equal(t, float64(4), entry["line"])
+		// Definitions made by evaluate-lisp say so.
+		ok(t, c, "(in-package :shop) (defmethod area ((x integer)) (total x))")
+		assert.Contains(t, text(t, call(t, c, "who-calls", map[string]any{"symbol": "shop::total", "package": "shop"})),
+			"(METHOD AREA (INTEGER)) (defined by evaluate-lisp)")
+		desc := text(t, call(t, c, "describe-symbol", map[string]any{"symbol": "shop::total"}))
+		assert.Contains(t, desc, "Source:\n  function: "+cart+":2")
+	})
 	t.Run("an unknown symbol", func(t *testing.T) {
 		res := call(t, c, "who-calls", map[string]any{"symbol": "shop::no-such-thing"})
 		assert.Equal(t, "No symbol named NO-SUCH-THING is accessible in SHOP.", text(t, res))
