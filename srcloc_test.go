@@ -143,7 +143,7 @@ func TestLoadErrorLocations(t *testing.T) {
 // SBCL's text.
 func TestWarningLocations(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
-		"w.lisp": "(defun g ()\n  (undefined-thing 1))\n\n(defun h (x)\n  (car x 2))\n",
+		"w.lisp": "(defun g ()\n  (undefined-thing 1))\n\n(defun h (x)\n  (car x 2))\n(defun u (y) 1)\n",
 	})
 	path := filepath.Join(dir, "w.lisp")
 	in := golem.New(golem.Options{AllowRead: []string{dir}})
@@ -155,6 +155,8 @@ func TestWarningLocations(t *testing.T) {
 		" (in form starting at file: "+path+", line: 4, column: 0)")
 	assert.Contains(t, res.Warnings, "STYLE-WARNING: undefined function: COMMON-LISP-USER::UNDEFINED-THING"+
 		" (in form starting at file: "+path+", line: 1, column: 0)")
+	assert.Contains(t, res.Warnings, "STYLE-WARNING: The variable Y is defined but never used."+
+		" (in form starting at file: "+path+", line: 6, column: 0)")
 
 	res, err = in.Eval(ctx, "(defun g2 ()\n  (undefined-thing-2 1))")
 	require.NoError(t, err)
@@ -260,16 +262,24 @@ func TestDefinitionSources(t *testing.T) {
 	assert.Empty(t, img.DefinitionSources(img.CLSym("CAR")))
 }
 
-// TestRedefinitionFromAnotherFile: redefining a function from another
-// file warns (same file twice does not, see TestDefinitionSources).
+// TestRedefinitionFromAnotherFile: redefining from another file warns,
+// naming the new definition's file and line (the same file twice does
+// not, see TestDefinitionSources).
 func TestRedefinitionFromAnotherFile(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"a.lisp": "(defun twice-defined () 1)\n", "b.lisp": "(defun twice-defined () 2)\n"})
+	text := "(defun twice-defined () 1)\n(defgeneric twice-gf (x))\n(defmethod twice-gf ((x string)) x)\n"
+	dir := writeFiles(t, map[string]string{"a.lisp": text, "b.lisp": "\n" + text})
 	in := golem.New(golem.Options{AllowRead: []string{dir}})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	_, err := in.LoadFile(ctx, filepath.Join(dir, "a.lisp"))
 	require.NoError(t, err)
-	res, err := in.LoadFile(ctx, filepath.Join(dir, "b.lisp"))
+	b := filepath.Join(dir, "b.lisp")
+	res, err := in.LoadFile(ctx, b)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"STYLE-WARNING: redefining COMMON-LISP-USER::TWICE-DEFINED in DEFUN"}, res.Warnings)
+	at := func(line string) string { return " (in form starting at file: " + b + ", line: " + line + ", column: 0)" }
+	assert.Equal(t, []string{
+		"STYLE-WARNING: redefining COMMON-LISP-USER::TWICE-DEFINED in DEFUN" + at("2"),
+		"STYLE-WARNING: redefining COMMON-LISP-USER::TWICE-GF in DEFGENERIC" + at("3"),
+		"STYLE-WARNING: redefining TWICE-GF (#<BUILT-IN-CLASS COMMON-LISP:STRING>) in DEFMETHOD" + at("4"),
+	}, res.Warnings)
 }

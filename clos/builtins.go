@@ -460,7 +460,7 @@ func warnStyle(th *rt.Thread, control string, args ...rt.Value) {
 	if warn.Fn == nil {
 		return
 	}
-	th.Call(warn, th.MakeCondition("GOLEM:SIMPLE-STYLE-WARNING", th.Img.Kw("FORMAT-CONTROL"), rt.NewString(control),
+	th.Call(warn, th.MakeCondition("GOLEM:SIMPLE-STYLE-WARNING", th.Img.Kw("FORMAT-CONTROL"), rt.NewString(control+locationSuffix(th)),
 		th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(args...)))
 }
 

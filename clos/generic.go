@@ -513,7 +513,7 @@ func (gf *GF) warnRedefinition(th *rt.Thread, m *Method) {
 	for _, s := range m.specs {
 		specs = append(specs, s)
 	}
-	msg := "redefining ~S ~{~S ~}~S in DEFMETHOD"
+	msg := "redefining ~S ~{~S ~}~S in DEFMETHOD" + locationSuffix(th)
 	th.Call(warn, th.MakeCondition("GOLEM:SIMPLE-STYLE-WARNING", th.Img.Kw("FORMAT-CONTROL"), rt.NewString(msg),
 		th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(gf.name, rt.List(m.qualifiers...), rt.List(specs...))))
 }

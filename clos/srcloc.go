@@ -17,6 +17,10 @@ func notifyMethod(th *rt.Thread, name rt.Value, m *Method) {
 	eval.NotifyMethod(th, name, methodDetail(th, name, m), m.fn)
 }
 
+// locationSuffix ends a warning's FORMAT control with the file and line
+// of the top-level form being loaded, if any.
+func locationSuffix(th *rt.Thread) string { return eval.WarningLocationSuffix(th) }
+
 // gfRedefinedInSameFile reports whether DEFGENERIC is redefining the
 // generic function named name from the file that defined it before.
 func gfRedefinedInSameFile(th *rt.Thread, name rt.Value) bool {

@@ -449,13 +449,7 @@ func (c *compiler) warnUnused(params []param, decls []rt.Value) {
 		if v == nil || v.used || v.assigned || v.ignore || ignored[v.sym] || v.sym == nil || v.sym.Pkg == nil {
 			continue
 		}
-		msg := "The variable ~S is defined but never used."
-		warnSym := c.img.CLSym("WARN")
-		if warnSym.Fn == nil {
-			return
-		}
-		c.th.Call(warnSym, c.th.MakeCondition("GOLEM:SIMPLE-STYLE-WARNING",
-			c.img.Kw("FORMAT-CONTROL"), rt.NewString(msg), c.img.Kw("FORMAT-ARGUMENTS"), rt.List(v.sym)))
+		c.warnf("GOLEM:SIMPLE-STYLE-WARNING", "The variable ~S is defined but never used.", v.sym)
 	}
 }
 

@@ -163,7 +163,7 @@ func noteRedefinition(th *rt.Thread, name rt.Value, sym *rt.Symbol, kind string,
 		return
 	}
 	th.Call(warnSym, th.MakeCondition("GOLEM:SIMPLE-STYLE-WARNING",
-		img.Kw("FORMAT-CONTROL"), rt.NewString("redefining ~A in ~A"),
+		img.Kw("FORMAT-CONTROL"), rt.NewString("redefining ~A in ~A"+WarningLocationSuffix(th)),
 		img.Kw("FORMAT-ARGUMENTS"), rt.List(rt.NewString(shown), rt.NewString(by))))
 }
 

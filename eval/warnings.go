@@ -18,19 +18,18 @@ func (c *compiler) warnf(class, control string, args ...rt.Value) {
 	if warnSym.Fn == nil {
 		return
 	}
-	if loc, ok := c.th.FormLocation(); ok {
-		control += formLocationSuffix(loc)
-	}
+	control += WarningLocationSuffix(c.th)
 	c.th.Call(warnSym, c.th.MakeCondition(class,
 		c.img.Kw("FORMAT-CONTROL"), rt.NewString(control), c.img.Kw("FORMAT-ARGUMENTS"), rt.List(args...)))
 }
 
-// formLocationSuffix ends a compiler warning's message with the top-level
-// form it is about when that form comes from a file, as SBCL's "; file:"
-// lines do (a FORMAT control: tildes escaped). Code given to Eval gets
-// none: its warnings keep SBCL's text.
-func formLocationSuffix(loc rt.SourceLocation) string {
-	if !loc.IsFile() {
+// WarningLocationSuffix ends the FORMAT control of a warning about the
+// top-level form being compiled or loaded, naming that form when it comes
+// from a file, as SBCL's "; file:" lines do (tildes escaped). Code given to
+// Eval gets none: its warnings keep SBCL's text.
+func WarningLocationSuffix(th *rt.Thread) string {
+	loc, ok := th.FormLocation()
+	if !ok || !loc.IsFile() {
 		return ""
 	}
 	return rt.EscapeTildes(" (in form starting at " + loc.Describe() + ")")
