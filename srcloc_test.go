@@ -276,7 +276,9 @@ func TestRedefinitionFromAnotherFile(t *testing.T) {
 	b := filepath.Join(dir, "b.lisp")
 	res, err := in.LoadFile(ctx, b)
 	require.NoError(t, err)
-	at := func(line string) string { return " (in form starting at file: " + b + ", line: " + line + ", column: 0)" }
+	at := func(line string) string {
+		return " (in form starting at file: " + b + ", line: " + line + ", column: 0)"
+	}
 	assert.Equal(t, []string{
 		"STYLE-WARNING: redefining COMMON-LISP-USER::TWICE-DEFINED in DEFUN" + at("2"),
 		"STYLE-WARNING: redefining COMMON-LISP-USER::TWICE-GF in DEFGENERIC" + at("3"),
