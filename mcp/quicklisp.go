@@ -21,9 +21,6 @@ func newQuicklisp(opts Options) *qldist.Client {
 // system the dist does not have gives "" and no error, so that the loader
 // answers SYSTEM-NOT-FOUND as for any missing system.
 func (s *Server) fetchSystem(ctx context.Context, system string) (string, error) {
-	if s.quicklisp == nil {
-		return "", nil
-	}
 	dir, err := s.quicklisp.Fetch(ctx, system)
 	if errors.Is(err, qldist.ErrUnknownSystem) {
 		return "", nil

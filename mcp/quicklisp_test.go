@@ -62,6 +62,40 @@ func quicklispReleases() []qldisttest.Release {
 	}
 }
 
+// A system found nowhere locally is downloaded from the dist with its
+// dependencies, by load-system and by ql:quickload alike, once per server.
+func TestQuicklispDistLoadsSystems(t *testing.T) {
+	d := qldisttest.Serve(t, quicklispReleases()...)
+	srv := newServer(t, mcp.Options{QuicklispDist: d.URL(), QuicklispCache: t.TempDir()})
+	c := inProcess(t, srv)
+
+	res := call(t, c, "load-system", map[string]any{"system": "greet"})
+	require.False(t, res.IsError, text(t, res))
+	assert.Contains(t, text(t, res), "Loaded: shout (version 2)")
+	assert.Contains(t, text(t, res), "Loaded: greet (version 1.2)")
+	assert.Equal(t, `=> "HELLO"`, ok(t, c, "(greet:hello)"))
+	assert.Equal(t, 1, d.Hits("/archive/greet.tgz"))
+	assert.Equal(t, 1, d.Hits("/archive/shout.tgz"))
+
+	// Another session quickloads the same system from the cache.
+	other := inProcess(t, srv)
+	ok(t, other, `(ql:quickload "greet")`)
+	assert.Equal(t, `=> "HELLO"`, ok(t, other, "(greet:hello)"))
+	assert.Equal(t, 1, d.Hits("/archive/greet.tgz"), "unpacked once")
+	assert.Equal(t, 1, d.Hits("/systems.txt"), "indexes read once per server")
+
+	res = call(t, c, "load-system", map[string]any{"system": "nosuch"})
+	assert.True(t, res.IsError)
+	assert.Contains(t, text(t, res), `System "nosuch" not found.`)
+
+	res = call(t, c, "load-system", map[string]any{"system": "broken"})
+	assert.True(t, res.IsError)
+	assert.Contains(t, text(t, res), "MD5 mismatch")
+	out, isErr := eval(t, c, `(find-package :broken)`)
+	assert.False(t, isErr)
+	assert.Equal(t, "=> NIL", out)
+}
+
 // Without --quicklisp-dist nothing is downloaded.
 func TestQuicklispDistOffByDefault(t *testing.T) {
 	d := qldisttest.Serve(t, quicklispReleases()...)

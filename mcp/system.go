@@ -58,9 +58,11 @@ func (s *Server) configureSystems(in *golem.Interpreter) {
 	if s.opts.QuicklispCache != "" {
 		roots = append(roots, s.opts.QuicklispCache)
 	}
-	// A fetcher for --quicklisp-dist plugs in here (asdf.Config.Fetch).
-	asdf.Configure(in.Image(), asdf.Config{Dirs: dirs, Roots: roots,
-		MaxBytes: rt.LoadSizeLimit(s.opts.Limits.MaxMemory)})
+	cfg := asdf.Config{Dirs: dirs, Roots: roots, MaxBytes: rt.LoadSizeLimit(s.opts.Limits.MaxMemory)}
+	if s.quicklisp != nil {
+		cfg.Fetch = s.fetchSystem // --quicklisp-dist
+	}
+	asdf.Configure(in.Image(), cfg)
 }
 
 // systemNotFound is the condition type of a system found nowhere.
