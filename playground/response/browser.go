@@ -40,33 +40,49 @@ func Stop(e *golem.Error) string {
 	return StopOther
 }
 
-// operatorHint starts runtime/sandbox.go's hint for refused file access,
-// which names golem mcp's flags and the embedding Options.
-const operatorHint = "The operator can "
+// browserHints rewrite the sentences of error reports that speak to a
+// server operator or an embedder (command-line flags, Options fields): a
+// browser user can set neither, so each becomes advice the user can act on.
+// From the first occurrence of from to the end of its sentence (the first
+// "." outside parentheses) is replaced, when that part mentions a flag.
+var browserHints = []struct{ from, with string }{
+	// runtime/sandbox.go's hint for refused file access.
+	{"The operator can ", "The playground has no files: keep data in the code (a string, WITH-INPUT-FROM-STRING or a literal list)."},
+	// asdf/quicklisp.lisp's refusal to update or uninstall.
+	{": it uses an existing Quicklisp installation", ": the playground has no Quicklisp; paste the code you need into the editor."},
+}
 
-// noFilesHint replaces operatorHint's sentence in the playground.
-const noFilesHint = "The playground has no files: keep data in the code (a string, WITH-INPUT-FROM-STRING or a literal list)."
+// sentenceEnd returns the length of s up to and including the first "."
+// outside parentheses, or len(s).
+func sentenceEnd(s string) int {
+	depth := 0
+	for j, c := range s {
+		switch {
+		case c == '(':
+			depth++
+		case c == ')' && depth > 0:
+			depth--
+		case c == '.' && depth == 0:
+			return j + 1
+		}
+	}
+	return len(s)
+}
 
 // ForBrowser rewrites an error report for the playground: hints that name
 // server flags or embedding options (which a browser user can set neither
 // of) become advice the user can act on, and limit names in parentheses,
 // as in "(max-bignum-bits)", go. Other text is unchanged.
 func ForBrowser(report string) string {
-	if i := strings.Index(report, operatorHint); i >= 0 && strings.Contains(report[i:], "--allow-") {
-		rest := report[i:]
-		// The sentence ends at the first "." outside parentheses.
-		end, depth := len(rest), 0
-		for j, c := range rest {
-			if c == '(' {
-				depth++
-			} else if c == ')' && depth > 0 {
-				depth--
-			} else if c == '.' && depth == 0 {
-				end = j + 1
-				break
-			}
+	for _, h := range browserHints {
+		i := strings.Index(report, h.from)
+		if i < 0 {
+			continue
 		}
-		report = report[:i] + noFilesHint + rest[end:]
+		end := i + sentenceEnd(report[i:])
+		if strings.Contains(report[i:end], "--") {
+			report = report[:i] + h.with + report[end:]
+		}
 	}
 	for {
 		i := strings.Index(report, " (max-")

@@ -65,6 +65,7 @@ func TestForBrowser(t *testing.T) {
 		{"open", `(open "/etc/passwd")`, regexp.MustCompile(`^File access is disabled in this session: cannot open #P"/etc/passwd"\. The playground has no files: keep data in the code`)},
 		{"write", `(with-open-file (s "x.txt" :direction :output) (print 1 s))`, regexp.MustCompile(`cannot open #P"x.txt"\. The playground has no files`)},
 		{"load", `(load "lib.lisp")`, regexp.MustCompile(`cannot load #P"lib.lisp"\. The playground has no files`)},
+		{"quicklisp", "(ql:update-client)", regexp.MustCompile(`^golem cannot update the Quicklisp client: the playground has no Quicklisp; paste the code you need into the editor\.$`)},
 		{"bignum", "(expt 3 (expt 10 12))", regexp.MustCompile(`^Bignum too large: EXPT would build an integer of about \d+ bits, over the limit of \d+ bits\.$`)},
 	}
 	for _, c := range cases {
@@ -79,6 +80,7 @@ func TestForBrowser(t *testing.T) {
 	for in, want := range map[string]string{
 		"a (max-x) b (max-y-z) c.":        "a b c.",
 		"The operator can x --allow-y. B": noFiles + " B",
+		"The operator can (x. --y). B":    noFiles + " B",
 		// Other reports, and user text, pass unchanged.
 		"The value 1 is not of type LIST":       "The value 1 is not of type LIST",
 		"use --force (not really)":              "use --force (not really)",
