@@ -111,3 +111,17 @@ func TestXrefTools(t *testing.T) {
 		assert.Equal(t, "No symbol named NO-SUCH-THING is accessible in SHOP.", text(t, res))
 	})
 }
+
+func TestIntrospectionToolsListed(t *testing.T) {
+	c := inProcess(t, newServer(t, mcp.Options{}))
+	tools := toolNames(t, c)
+	for _, name := range []string{"who-calls", "who-references", "who-sets", "who-binds", "who-macroexpands",
+		"list-callees", "inspect"} {
+		require.Contains(t, tools, name)
+		assert.Contains(t, tools[name].InputSchema.Properties, "session", name)
+		assert.False(t, *tools[name].Annotations.DestructiveHint, name)
+	}
+	assert.True(t, *tools["who-calls"].Annotations.ReadOnlyHint)
+	assert.Equal(t, []string{"symbol"}, tools["who-calls"].InputSchema.Required)
+	assert.Contains(t, tools["evaluate-lisp"].InputSchema.Properties, "timeout_seconds")
+}
