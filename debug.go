@@ -103,6 +103,7 @@ type debugger struct {
 	calls   sync.Mutex         // one call at a time
 	levels  []*Suspension      // guarded by Interpreter.mu; outermost first
 	waiting bool               // guarded by Interpreter.mu: a level waits for a call
+	ending  bool               // guarded by Interpreter.mu: stopped while waiting, unwinding
 	values  context.Context    // the evaluation's first context, for its values
 	nested  []nestedLevel      // evaluation goroutine only: the code running at each level
 	top     *session           // evaluation goroutine only
@@ -133,7 +134,7 @@ type debugCmd struct {
 // then a *Suspension. While an evaluation is suspended, EvalDebug runs code
 // at a nested level of it (see Suspension.Eval).
 func (in *Interpreter) EvalDebug(ctx context.Context, code, pkg string) (*Result, error) {
-	if s := in.Suspended(); s != nil {
+	if s := in.debugTarget(ctx); s != nil {
 		return s.evalCode(ctx, code, pkg, true)
 	}
 	if ctx == nil {
@@ -181,6 +182,28 @@ func (in *Interpreter) Suspended() *Suspension {
 		return d.levels[len(d.levels)-1]
 	}
 	return nil
+}
+
+// debugTarget returns the suspension that code evaluated now must run
+// inside, or nil. A debug evaluation stopped while it waited (the debug
+// timeout, Interrupt) still unwinds on its goroutine: the call waits until it
+// has ended (or ctx ends), so that it finds the interpreter free, unless the
+// call comes from that evaluation itself (a Go function Lisp called).
+func (in *Interpreter) debugTarget(ctx context.Context) *Suspension {
+	in.mu.Lock()
+	d := in.dbg.cur
+	ending := d != nil && d.ending
+	in.mu.Unlock()
+	if ending && in.nestedThread(ctx) == nil {
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		select {
+		case <-d.done:
+		case <-ctx.Done():
+		}
+	}
+	return in.Suspended()
 }
 
 // Break asks the running debug evaluation (EvalDebug, or code a Suspension
@@ -487,14 +510,24 @@ func (d *debugger) suspend(th *rt.Thread, sess *session, c *rt.Instance) {
 			d.pause(th)
 		case <-timer.C:
 			th.Interrupt(fmt.Sprintf("debug timeout: the suspended evaluation got no debugger call for %v", d.timeout))
+			d.end()
 			panic(th.StopValue())
 		case <-d.wake:
 			timer.Stop()
 			if th.Stopping() {
+				d.end()
 				panic(th.StopValue())
 			}
 		}
 	}
+}
+
+// end marks the evaluation as stopped while it waited: calls that follow
+// wait for it to unwind (debugTarget).
+func (d *debugger) end() {
+	d.in.mu.Lock()
+	d.ending = true
+	d.in.mu.Unlock()
 }
 
 // takeOutput moves the output and warnings sess collected so far into

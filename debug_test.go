@@ -61,6 +61,8 @@ func TestDebuggerFixesAndResumes(t *testing.T) {
 			"(total '(1 2 3))", "UNDEFINED-FUNCTION", "(defun price (x) (* x 10))", "RETRY", nil, "60"},
 		{"undefined function, USE-VALUE", "(defun total2 (xs) (reduce #'+ (mapcar #'cost xs)))",
 			"(total2 '(1 2 3))", "UNDEFINED-FUNCTION", "", "USE-VALUE", []string{"#'1+"}, "9"},
+		{"unbound variable, RETRY", "(defun rate (x) (* x *rate*))",
+			"(rate 4)", "UNBOUND-VARIABLE", "(defvar *rate* 3)", "RETRY", nil, "12"},
 		{"unbound variable, USE-VALUE", "(defun scaled (x) (* x *scale*))",
 			"(scaled 4)", "UNBOUND-VARIABLE", "", "USE-VALUE", []string{"(+ 1 2)"}, "12"},
 		{"unbound variable, STORE-VALUE", "(defun scaled2 (x) (* x *factor*))",

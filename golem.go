@@ -391,7 +391,7 @@ func (in *Interpreter) EvalInPackage(ctx context.Context, code, pkg string) (*Re
 }
 
 func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Result, err error) {
-	if susp := in.Suspended(); susp != nil {
+	if susp := in.debugTarget(ctx); susp != nil {
 		// The suspended evaluation holds the interpreter: code runs inside it.
 		return susp.evalCode(ctx, code, pkg, false)
 	}

@@ -120,21 +120,23 @@ type undefinedStub struct{ sym *Symbol }
 func (u *undefinedStub) Call(th *Thread, args []Value) Value { return th.UndefinedFunction(u.sym) }
 func (u *undefinedStub) FunctionName() Value                 { return u.sym }
 
-// unboundVariableValue signals UNBOUND-VARIABLE with the USE-VALUE and
-// STORE-VALUE restarts and returns the value a restart supplied.
+// unboundVariableValue signals UNBOUND-VARIABLE with SBCL's restarts:
+// RETRY (read the variable again, once something gave it a value), USE-VALUE
+// and STORE-VALUE; it returns the value read or supplied.
 func (th *Thread) unboundVariableValue(sym *Symbol) Value {
 	for {
 		chosen, args := th.WithRestarts([]RestartSpec{
+			{Name: th.Img.Intern("GOLEM", "RETRY"), Report: "Retry using " + th.Printed(sym) + "."},
 			{Name: th.Img.CLSym("USE-VALUE"), Report: "Specify a value to use this time.", NeedsValue: true},
 			{Name: th.Img.CLSym("STORE-VALUE"), Report: "Specify a value to store and use in the future.", NeedsValue: true},
 		}, func() { th.UnboundVariable(sym) })
-		if len(args) == 0 {
+		if chosen == 0 || len(args) == 0 {
 			if sym.Value != nil {
 				return sym.Value
 			}
 			continue
 		}
-		if chosen == 1 {
+		if chosen == 2 {
 			sym.Value = args[0]
 		}
 		return args[0]
