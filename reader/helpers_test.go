@@ -119,9 +119,9 @@ func dumpTo(img *rt.Image, b *strings.Builder, v rt.Value, depth int) {
 	}
 }
 
-// readOne reads the first form of src; failure is reported as the class of
-// the unhandled condition, e.g. "READER-ERROR".
-func readOne(th *rt.Thread, src string) (v rt.Value, pos int, errClass string, errMsg string) {
+// unhandled runs body and returns the condition that reached the top
+// level unhandled, or nil.
+func unhandled(th *rt.Thread, body func()) (c *rt.Instance) {
 	saved := th.Save()
 	defer func() {
 		if r := recover(); r != nil {
@@ -130,11 +130,20 @@ func readOne(th *rt.Thread, src string) (v rt.Value, pos int, errClass string, e
 			if !ok {
 				panic(r)
 			}
-			errClass, errMsg = classify(th, u.Condition), conditionText(th, u.Condition)
+			c = u.Condition
 		}
 	}()
-	v, pos = reader.ReadFromString(th, src)
-	return
+	body()
+	return nil
+}
+
+// readOne reads the first form of src; failure is reported as the class of
+// the unhandled condition, e.g. "READER-ERROR".
+func readOne(th *rt.Thread, src string) (v rt.Value, pos int, errClass string, errMsg string) {
+	if c := unhandled(th, func() { v, pos = reader.ReadFromString(th, src) }); c != nil {
+		return nil, 0, classify(th, c), conditionText(th, c)
+	}
+	return v, pos, "", ""
 }
 
 // classify names the standard class of a condition the reader may signal.
@@ -163,18 +172,10 @@ func call(th *rt.Thread, name string, args ...rt.Value) rt.Value {
 
 // callErr invokes a CL function and reports the class of an unhandled error.
 func callErr(th *rt.Thread, name string, args ...rt.Value) (v rt.Value, errClass string) {
-	saved := th.Save()
-	defer func() {
-		if r := recover(); r != nil {
-			th.Restore(saved)
-			u, ok := r.(*rt.Unhandled)
-			if !ok {
-				panic(r)
-			}
-			errClass = classify(th, u.Condition)
-		}
-	}()
-	return call(th, name, args...), ""
+	if c := unhandled(th, func() { v = call(th, name, args...) }); c != nil {
+		return nil, classify(th, c)
+	}
+	return v, ""
 }
 
 func str(s string) *rt.String { return rt.NewString(s) }

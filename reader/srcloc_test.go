@@ -15,24 +15,16 @@ import (
 
 // readFailure reads every form of stream and returns the condition that
 // stopped the reader (nil when all read).
-func readFailure(th *rt.Thread, s rt.Stream) (c *rt.Instance) {
-	saved := th.Save()
-	defer func() {
-		if r := recover(); r != nil {
-			th.Restore(saved)
-			u, ok := r.(*rt.Unhandled)
-			if !ok {
-				panic(r)
-			}
-			c = u.Condition
-		}
-	}()
+func readFailure(th *rt.Thread, s rt.Stream) *rt.Instance {
 	eof := rt.NewSymbol("EOF")
-	for {
-		if v, _ := reader.ReadTopLevel(th, s, eof); v == rt.Value(eof) {
-			return nil
+	forms := reader.NewFormReader(s)
+	return unhandled(th, func() {
+		for {
+			if v, _ := forms.Next(th, eof); v == rt.Value(eof) {
+				return
+			}
 		}
-	}
+	})
 }
 
 // TestErrorPosition: the condition of a reader error or an end of file
