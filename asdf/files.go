@@ -59,10 +59,44 @@ func (o fileOps) readDir(path string) []fs.DirEntry {
 	return rt.HostReadDir(path)
 }
 
+// Lisp code can call the primitives with any path, so in a sandboxed image
+// the loader reads only the kinds of file systems are made of: Lisp source
+// and data files to load or read, and a system's documentation files (read
+// into its long description). Other files of the system directories (an
+// .env, a key) stay closed to it, as to OPEN.
+var (
+	loadTypes = map[string]bool{".lisp": true, ".lsp": true, ".cl": true, ".l": true, ".asd": true}
+	dataTypes = map[string]bool{".lisp-expr": true, ".sexp": true, ".sexpr": true}
+	docNames  = []string{"readme", "license", "licence", "copying", "changelog", "version", "news"}
+)
+
+// readable reports whether a sandboxed image's loader may read path, to
+// evaluate it (load) or for its text.
+func readable(path string, load bool) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	if loadTypes[ext] {
+		return true
+	}
+	if load {
+		return false
+	}
+	if dataTypes[ext] {
+		return true
+	}
+	base := strings.ToLower(filepath.Base(path))
+	for _, d := range docNames {
+		if strings.HasPrefix(base, d) {
+			return true
+		}
+	}
+	return false
+}
+
 // read reads path; components of a system (asd non-empty) are read only
 // beneath the innermost sandbox directory holding asd. Failures signal a
-// FILE-ERROR naming the file, never showing its content.
-func (o fileOps) read(path, asd string) []byte {
+// FILE-ERROR naming the file, never showing its content. In a sandboxed
+// image only the files readable allows are read.
+func (o fileOps) read(path, asd string, load bool) []byte {
 	max := o.st.maxBytes()
 	if !o.sandboxed() {
 		data, err := rt.HostReadFile(path, max)
@@ -82,6 +116,16 @@ func (o fileOps) read(path, asd string) []byte {
 	data, err := sb.ReadFile(path, max)
 	if err != nil {
 		o.th.SandboxReadError(sb, path, max, err)
+	}
+	if !readable(path, load) {
+		what := "Lisp source files (.lisp, .lsp, .cl, .asd)"
+		if !load {
+			what = "Lisp source and data files and a system's README, LICENSE or VERSION files"
+		}
+		p := rt.ParseNativePath(o.th.Img, path, false)
+		o.th.Error(o.th.MakeCondition("GOLEM:SIMPLE-FILE-ERROR", o.th.Img.Kw("PATHNAME"), p,
+			o.th.Img.Kw("FORMAT-CONTROL"), rt.NewString("cannot read ~S: the system loader of a sandboxed session reads only ~A."),
+			o.th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(p, rt.NewString(what))))
 	}
 	return data
 }
@@ -297,19 +341,21 @@ func primitives() []rt.Def {
 			if len(args) > 1 {
 				asd = optString(th, args[1])
 			}
-			return rt.NewString(string(ops(th).read(pathArg(th, args[0]), asd)))
+			return rt.NewString(string(ops(th).read(pathArg(th, args[0]), asd, false)))
 		}},
 		// (%asdf-load path asd package) evaluates the file as LOAD does, with
 		// *package* bound to package (for .asd files, ASDF-USER).
 		{Name: "GOLEM:%ASDF-LOAD", Min: 3, Max: 3, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			path := pathArg(th, args[0])
-			data := ops(th).read(path, optString(th, args[1]))
+			data := ops(th).read(path, optString(th, args[1]), true)
 			depth := th.SpecialDepth()
 			if p, ok := args[2].(*rt.Package); ok {
 				th.BindSpecial(th.Img.S.Package, p)
 			}
 			rs := []rune(string(data))
-			eval.LoadStream(th, rt.NewStringInput(rs, 0, len(rs)), rt.ParseNativePath(th.Img, path, false))
+			in := rt.NewStringInput(rs, 0, len(rs))
+			in.Name = path // reader errors and definitions name the file
+			eval.LoadStream(th, in, rt.ParseNativePath(th.Img, path, false))
 			th.UnbindTo(depth)
 			return rt.T
 		}},
