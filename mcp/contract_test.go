@@ -79,7 +79,7 @@ func TestEvaluateTimeoutSeconds(t *testing.T) {
 	// Over the server's limit: the server's limit holds.
 	capped := inProcess(t, newServer(t, mcp.Options{Limits: golem.Limits{Timeout: 300 * time.Millisecond}}))
 	res = call(t, capped, "evaluate-lisp", map[string]any{"code": forever, "timeout_seconds": 3600})
-	assert.Contains(t, text(t, res), "took longer than 300ms")
+	assert.Regexp(t, `took longer than (29\d|300)ms`, text(t, res))
 
 	res = call(t, c, "evaluate-lisp", map[string]any{"code": "1", "timeout_seconds": -1})
 	assert.True(t, res.IsError)
