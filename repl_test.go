@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -141,4 +142,36 @@ func TestCommandLineArguments(t *testing.T) {
 	in.SetCommandLineArguments([]string{"a", "b c"})
 	assert.Equal(t, `=> ("a" "b c")`, evalOK(t, in, "*command-line-arguments*"))
 	assert.Equal(t, "=> T", evalOK(t, in, "(boundp 'golem:*command-line-arguments*)"))
+}
+
+// TestBreakSignalsInteractiveInterrupt: a break (Ctrl-C in the REPL) is
+// signalled as GOLEM:INTERACTIVE-INTERRUPT before the debugger is entered,
+// as in SBCL, so a program can stop a loop with it; unhandled, the
+// evaluation suspends with a CONTINUE restart.
+func TestBreakSignalsInteractiveInterrupt(t *testing.T) {
+	ctx := context.Background()
+	in := golem.New(golem.Options{})
+	defer in.Close()
+	done := make(chan error, 1)
+	var res *golem.Result
+	go func() {
+		var err error
+		res, err = in.EvalDebug(ctx, "(handler-case (loop) (golem:interactive-interrupt (c) (list :stopped (type-of c))))", "")
+		done <- err
+	}()
+	require.Eventually(t, in.Break, 20*time.Second, time.Millisecond)
+	require.NoError(t, <-done)
+	assert.Equal(t, "=> (:STOPPED INTERACTIVE-INTERRUPT)", res.Text())
+
+	go func() {
+		_, err := in.EvalDebug(ctx, "(loop)", "")
+		done <- err
+	}()
+	require.Eventually(t, in.Break, 20*time.Second, time.Millisecond)
+	var s *golem.Suspension
+	require.ErrorAs(t, <-done, &s)
+	assert.Equal(t, "INTERACTIVE-INTERRUPT", s.Err.Type)
+	assert.Contains(t, s.RestartNames, "CONTINUE")
+	_, err := s.Abort(ctx)
+	require.Error(t, err)
 }

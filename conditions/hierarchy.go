@@ -102,6 +102,10 @@ var standardTypes = []typeSpec{
 	{name: "GOLEM:SIMPLE-UNDEFINED-FUNCTION", supers: []string{"SIMPLE-CONDITION", "UNDEFINED-FUNCTION"}},
 	// Destructuring mismatches are plain ERRORs, as CLHS DESTRUCTURING-BIND says.
 	{name: "GOLEM:SIMPLE-DESTRUCTURING-ERROR", supers: []string{"SIMPLE-CONDITION", "ERROR"}},
+	// A break request (Ctrl-C in the REPL, Interpreter.Break), as SBCL's
+	// SB-SYS:INTERACTIVE-INTERRUPT: signalled, then the debugger.
+	{name: "GOLEM:INTERACTIVE-INTERRUPT", supers: []string{"SERIOUS-CONDITION"},
+		report: func(*rt.Thread, *rt.Instance) string { return "Interactive interrupt (a break request)." }},
 }
 
 func init() {

@@ -22,7 +22,8 @@ func (th *Thread) tickCheck() {
 	}
 }
 
-// takeBreak enters the debugger as BREAK does, keeping the state of the
+// takeBreak signals GOLEM:INTERACTIVE-INTERRUPT and enters the debugger as
+// BREAK does, keeping the state of the
 // code it interrupted (its values and pending exits) across the Lisp code
 // the debugger runs. Without a debugger that takes it, the break ends the
 // evaluation like an unhandled error.
@@ -30,9 +31,14 @@ func (th *Thread) takeBreak() {
 	nv, mv := th.nv, append([]Value(nil), th.mv...)
 	exit, val := th.LocalExit, th.LocalValue
 	tag, vals := th.PendingThrow.Tag, append([]Value(nil), th.PendingThrow.Vals...)
-	c := th.MakeCondition("SIMPLE-CONDITION", th.Img.Kw("FORMAT-CONTROL"),
-		NewString("Interrupted by a break request."), th.Img.Kw("FORMAT-ARGUMENTS"), NIL)
-	th.WithRestart(th.Img.CLSym("CONTINUE"), "Return from BREAK.", func() { th.InvokeDebugger(c) })
+	// As SBCL does for Ctrl-C: handlers see the GOLEM:INTERACTIVE-INTERRUPT
+	// first (so (handler-case (loop) (golem:interactive-interrupt () ...))
+	// stops a loop), then the debugger.
+	c := th.MakeCondition("GOLEM:INTERACTIVE-INTERRUPT")
+	th.WithRestart(th.Img.CLSym("CONTINUE"), "Return from BREAK.", func() {
+		th.Signal(c)
+		th.InvokeDebugger(c)
+	})
 	th.nv, th.mv = nv, append(th.mv[:0], mv...)
 	th.LocalExit, th.LocalValue = exit, val
 	th.PendingThrow.Tag, th.PendingThrow.Vals = tag, append(th.PendingThrow.Vals[:0], vals...)

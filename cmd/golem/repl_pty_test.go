@@ -178,7 +178,7 @@ func TestREPLTerminal(t *testing.T) {
 	term.typeLine("(loop (incf *n*))")
 	term.expect("(loop (incf *n*))\n")
 	term.send("\x03")
-	term.expect("debugger invoked on a ")
+	term.expect("debugger invoked on a INTERACTIVE-INTERRUPT:")
 	term.expect("[CONTINUE] Return from BREAK.")
 	term.expect("[ABORT   ] Return to top level.")
 	term.expect("1] ")
