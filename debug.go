@@ -340,7 +340,7 @@ func (s *Suspension) FrameLocals(ctx context.Context, i int) ([]Local, error) {
 	}
 	res, err := s.callEvent(ctx, func(th *rt.Thread) {
 		var out []Local
-		s.d.runNestedFn(th, s.Level, func(ns *session) {
+		_ = s.d.runNestedFn(th, func(ns *session) {
 			S := th.Img.S
 			th.BindSpecial(S.PrintLength, rt.MakeInt(10))
 			th.BindSpecial(S.PrintLevel, rt.MakeInt(4))
@@ -661,13 +661,28 @@ func (d *debugger) runNested(th *rt.Thread, level int, debug bool, pkg string, b
 	d.events <- debugEvent{res: res, err: err}
 }
 
-// runNestedFn runs fn at a nested level without debugging, for calls that
-// print (FrameLocals); an error in fn is dropped.
-func (d *debugger) runNestedFn(th *rt.Thread, level int, fn func(ns *session)) {
+// runNestedFn runs fn at a nested level without debugging and returns
+// the *Error of an unhandled error in it; special bindings fn makes are
+// undone.
+func (d *debugger) runNestedFn(th *rt.Thread, fn func(ns *session)) error {
 	ns, depth, pop := d.enterNested(th, false)
 	defer pop()
-	_ = d.guard(ns, func() { fn(ns) })
+	err := d.guard(ns, func() { fn(ns) })
 	th.UnbindTo(depth)
+	return err
+}
+
+// run is Interpreter.Run for an interpreter whose evaluation is suspended:
+// fn runs on the suspended thread, at a nested level without debugging.
+func (s *Suspension) run(ctx context.Context, fn func(th *rt.Thread)) error {
+	ev, err := s.callEvent(ctx, func(th *rt.Thread) {
+		err := s.d.runNestedFn(th, func(*session) { fn(th) })
+		s.d.events <- debugEvent{err: err}
+	})
+	if err != nil {
+		return err
+	}
+	return ev.err
 }
 
 // enterNested sets up a nested level on th: output streams of its own

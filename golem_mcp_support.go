@@ -19,8 +19,12 @@ func (r *Result) PrintedValues() []string {
 // an unhandled Lisp error or an interrupt inside fn is returned as a *Error,
 // and Interrupt reaches it. Special bindings fn makes are undone when it
 // returns. Like Eval, Run returns ErrBusy while another evaluation of the
-// interpreter runs.
+// interpreter runs, and runs fn inside an evaluation suspended by the
+// debugger (see EvalDebug).
 func (in *Interpreter) Run(ctx context.Context, fn func(th *rt.Thread)) error {
+	if susp := in.debugTarget(ctx); susp != nil {
+		return susp.run(ctx, fn) // inside the suspended evaluation (debug.go)
+	}
 	ctx, mark, err := in.enter(ctx)
 	if err != nil {
 		return err

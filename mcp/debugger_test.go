@@ -216,3 +216,29 @@ func TestDebuggerBoundsOverMCP(t *testing.T) {
 		assert.Contains(t, text(t, call(t, c, "abort", nil)), "GOLEM:NOT-SUSPENDED")
 	})
 }
+
+// The introspection tools keep working while an evaluation is suspended:
+// they run inside it.
+func TestDebuggerToolsWhileSuspended(t *testing.T) {
+	c := inProcess(t, newServer(t, mcp.Options{}))
+	ok(t, c, "(defun total (xs) (reduce #'+ (mapcar #'price xs)))")
+	debugEval(t, c, "(let ((*print-base* 2)) (total '(1 2)))")
+	for _, tc := range []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"describe-symbol", map[string]any{"symbol": "total"}, "TOTAL"},
+		{"macroexpand", map[string]any{"form": "(when a b)"}, "IF"},
+		{"apropos", map[string]any{"query": "total"}, "TOTAL"},
+	} {
+		res := call(t, c, tc.tool, tc.args)
+		require.False(t, res.IsError, "%s: %s", tc.tool, text(t, res))
+		assert.Contains(t, text(t, res), tc.want, tc.tool)
+	}
+	// Code inside sees the suspended evaluation's bindings.
+	assert.Equal(t, "=> 101", ok(t, c, "5"))
+	res := call(t, c, "abort", nil)
+	require.False(t, res.IsError, text(t, res))
+	assert.Equal(t, "=> 5", ok(t, c, "5"))
+}
