@@ -145,7 +145,7 @@ func describeReadFailure(src []rune, forms []formExtent, f *readFailure) string 
 		case sc.InComment >= 0:
 			fmt.Fprintf(&b, "The #| comment opened at %s is never closed.\n", at(src, sc.InComment))
 		}
-		if n := len(sc.Open); n > 0 {
+		if n := len(sc.Open) + sc.Deeper; n > 0 {
 			if n == 1 {
 				b.WriteString("1 parenthesis is never closed:\n")
 			} else {

@@ -128,6 +128,10 @@ func locationSuffix(th *rt.Thread, s rt.Stream) string {
 	return readErrorSource(th, s, false).ReportSuffix()
 }
 
+// maxScanned bounds the characters of an unfinished form scanned for the
+// parentheses it leaves open.
+const maxScanned = 1 << 20
+
 // maxUnclosedShown bounds the unclosed parentheses an end-of-file report lists.
 const maxUnclosedShown = 6
 
@@ -153,7 +157,12 @@ func readErrorSource(th *rt.Thread, s rt.Stream, eof bool) *rt.ReadErrorSource {
 	r.FormStart = src.SourceLocationAt(ctx.formStart)
 	var b strings.Builder
 	b.WriteString("(in form starting at " + r.FormStart.Describe() + ")")
-	text := src.SourceText(ctx.formStart)
+	text, whole := src.SourceText(ctx.formStart, maxScanned)
+	if !whole {
+		// A form this long is not scanned for what is left open.
+		r.Note = b.String()
+		return r
+	}
 	sc := ScanParens(text, 0)
 	where := func(i int) string {
 		l := r.FormStart.Advance(text[:i])
@@ -170,7 +179,7 @@ func readErrorSource(th *rt.Thread, s rt.Stream, eof bool) *rt.ReadErrorSource {
 	}
 	for i, p := range sc.Open {
 		if i == maxUnclosedShown {
-			b.WriteString("\n(and " + strconv.Itoa(len(sc.Open)-i) + " more)")
+			b.WriteString("\n(and " + strconv.Itoa(len(sc.Open)+sc.Deeper-i) + " more)")
 			break
 		}
 		b.WriteString("\n\"(\" opened at " + where(p) + " is never closed: " + Snippet(text, p))
@@ -229,9 +238,16 @@ func SkipBlank(src []rune, i int) int {
 
 // ParenScan is what ScanParens found at the end of a text.
 type ParenScan struct {
-	Open                       []int // offsets of the unclosed "(", outermost first
-	InString, InBar, InComment int   // offset of an unterminated one, or -1
+	// Open holds the offsets of the unclosed "(", outermost first: the
+	// first MaxOpenTracked of them; Deeper counts the others.
+	Open                       []int
+	Deeper                     int
+	InString, InBar, InComment int // offset of an unterminated one, or -1
 }
+
+// MaxOpenTracked bounds ParenScan.Open, so that scanning text nested a
+// million deep stays small.
+const MaxOpenTracked = 1000
 
 // ScanParens follows parentheses in src from start to the end, skipping
 // strings, |escapes|, comments and character literals, and reports what is
@@ -273,8 +289,12 @@ func ScanParens(src []rune, start int) ParenScan {
 			i = end - 1
 		case c == '#' && i+1 < len(src) && src[i+1] == '\\':
 			i += 2 // the character itself, whatever it is
-		case c == '(':
+		case c == '(' && len(sc.Open) < MaxOpenTracked:
 			sc.Open = append(sc.Open, i)
+		case c == '(':
+			sc.Deeper++
+		case c == ')' && sc.Deeper > 0:
+			sc.Deeper--
 		case c == ')':
 			if len(sc.Open) > 0 {
 				sc.Open = sc.Open[:len(sc.Open)-1]

@@ -3,6 +3,7 @@ package reader_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -124,7 +125,40 @@ func TestScanParens(t *testing.T) {
 	}
 	for _, tc := range cases {
 		sc := reader.ScanParens([]rune(tc.in), 0)
+		assert.Zero(t, sc.Deeper, tc.in)
 		assert.Equal(t, tc.open, append([]int(nil), sc.Open...), tc.in)
 		assert.Equal(t, []int{tc.inString, tc.inBar, tc.inComment}, []int{sc.InString, sc.InBar, sc.InComment}, tc.in)
 	}
+}
+
+// TestScanParensDeep: parentheses nested deeper than MaxOpenTracked are
+// counted, not kept.
+func TestScanParensDeep(t *testing.T) {
+	n := reader.MaxOpenTracked
+	sc := reader.ScanParens([]rune(strings.Repeat("(", 2*n)), 0)
+	assert.Len(t, sc.Open, n)
+	assert.Equal(t, n, sc.Deeper)
+	assert.Equal(t, n-1, sc.Open[n-1])
+	sc = reader.ScanParens([]rune(strings.Repeat("(", 2*n)+strings.Repeat(")", n+n/2)), 0)
+	assert.Len(t, sc.Open, n/2)
+	assert.Zero(t, sc.Deeper)
+}
+
+// TestEndOfFileReportBounds: an end of file lists a few unclosed
+// parentheses and counts the rest; a huge unfinished form is not scanned.
+func TestEndOfFileReportBounds(t *testing.T) {
+	th := newThread(t)
+	src := []rune(strings.Repeat("(a\n", 10))
+	c := readFailure(th, rt.NewStringInput(src, 0, len(src)))
+	require.NotNil(t, c)
+	report := conditions.ReportString(th, c)
+	assert.Equal(t, 6, strings.Count(report, "is never closed"), report)
+	assert.Contains(t, report, "(and 4 more)")
+
+	src = []rune("(a" + strings.Repeat(" ", 1<<20+1))
+	c = readFailure(th, rt.NewStringInput(src, 0, len(src)))
+	require.NotNil(t, c)
+	report = conditions.ReportString(th, c)
+	assert.Contains(t, report, "(in form starting at line: 1, column: 0)")
+	assert.NotContains(t, report, "never closed")
 }

@@ -81,8 +81,9 @@ type SourceStream interface {
 	// SourceLocationAt converts an offset to a location. It is fast for
 	// offsets that increase from call to call (a LOAD going through a file).
 	SourceLocationAt(offset int) SourceLocation
-	// SourceText returns the text from offset from to the end of the input.
-	SourceText(from int) []rune
+	// SourceText returns the text from offset from to the end of the
+	// input, or its first max characters and false when it is longer.
+	SourceText(from, max int) (text []rune, whole bool)
 }
 
 // lineCursor converts offsets to lines and columns, counting from the last
@@ -138,9 +139,12 @@ func (s *StringInputStream) SourceLocationAt(offset int) SourceLocation {
 }
 
 // SourceText implements SourceStream.
-func (s *StringInputStream) SourceText(from int) []rune {
+func (s *StringInputStream) SourceText(from, limit int) ([]rune, bool) {
 	from = min(max(from, 0), s.End)
-	return s.R[from:s.End]
+	if s.End-from > limit {
+		return s.R[from : from+limit], false
+	}
+	return s.R[from:s.End], true
 }
 
 // SourceName implements SourceStream: the host path of the file.
@@ -174,22 +178,25 @@ func (s *FileStream) SourceLocationAt(offset int) SourceLocation {
 	return SourceLocation{File: s.SourceName(), Line: c.line, Column: c.col}
 }
 
-// SourceText implements SourceStream.
-func (s *FileStream) SourceText(from int) []rune {
+// SourceText implements SourceStream. It reads at most limit bytes, which
+// hold at most limit characters.
+func (s *FileStream) SourceText(from, limit int) ([]rune, bool) {
 	if s.ra == nil || int64(from) >= s.size || from < 0 {
-		return nil
+		return nil, true
 	}
-	b := make([]byte, s.size-int64(from))
-	n, _ := s.ra.ReadAt(b, int64(from))
-	b = b[:n]
+	n := s.size - int64(from)
+	whole := n <= int64(limit)
+	b := make([]byte, min(n, int64(limit)))
+	k, _ := s.ra.ReadAt(b, int64(from))
+	b = b[:k]
 	if s.latin1 {
 		r := make([]rune, len(b))
 		for i, x := range b {
 			r[i] = rune(x)
 		}
-		return r
+		return r, whole
 	}
-	return []rune(string(b))
+	return []rune(string(b)), whole
 }
 
 // --- the location of the top-level form being evaluated ---
