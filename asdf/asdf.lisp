@@ -475,12 +475,17 @@ next load loads all its files."
   "Evaluate the .asd file PATHNAME in ASDF-USER."
   (declare (ignore name))
   (let* ((path (namestring pathname))
-         (date (golem::%asdf-file-date path)))
-    (let ((*asd-file* path))
-      (setf *current-file* path)
-      (golem::%asdf-load path nil (find-package :asdf-user))
-      (setf *current-file* nil))
+         (date (golem::%asdf-file-date path))
+         (done nil))
+    ;; Dated first: a FIND-SYSTEM of its own system inside the file (an EQL
+    ;; specializer) must not evaluate it again.
     (setf (gethash path *asd-dates*) date)
+    (unwind-protect
+         (let ((*asd-file* path))
+           (setf *current-file* path)
+           (golem::%asdf-load path nil (find-package :asdf-user))
+           (setf *current-file* nil done t))
+      (unless done (remhash path *asd-dates*)))
     t))
 
 (defun %asd-changed-p (system)
@@ -587,6 +592,14 @@ when needed; NIL or a QL:SYSTEM-NOT-FOUND error when there is none."
                                               :version (third spec) :required-by have)))))
 
 (defun %direct-dependencies (system)
+  (append
+   (loop :for spec :in (system-weakly-depends-on system)
+         :for dn = (%dependency-name spec)
+         :for dep = (and dn (find-system dn nil))
+         :when dep :collect dep)
+   (%strong-dependencies system)))
+
+(defun %strong-dependencies (system)
   (loop :for spec :in (system-depends-on system)
         :for dn = (%dependency-name spec)
         :when dn

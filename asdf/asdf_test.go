@@ -157,7 +157,7 @@ func TestEntryPoints(t *testing.T) {
 	dir := projects(t)
 	for _, tc := range []struct{ name, code, want string }{
 		{"load-system", `(asdf:load-system :util)`, "T"},
-		{"quickload", `(ql:quickload :util :silent t)`, ":UTIL"},
+		{"quickload", `(ql:quickload :util :silent t)`, "(:UTIL)"},
 		{"require", `(require :util)`, `("UTIL")`},
 		{"oos", `(asdf:oos 'asdf:load-op "util") t`, "T"},
 		{"operate compile-op", `(asdf:operate 'asdf:compile-op "util") t`, "T"},
@@ -168,6 +168,7 @@ func TestEntryPoints(t *testing.T) {
 			assert.Equal(t, tc.want, evalText(t, in, tc.code))
 			assert.Equal(t, `"ABC"`, evalText(t, in, `(util:shout "abc")`))
 			assert.Equal(t, "T", evalText(t, in, `(asdf:component-loaded-p "util")`))
+			assert.Equal(t, "T", evalText(t, in, `(asdf:test-system "util") cl-user::util-tested`))
 		})
 	}
 	in := sandboxed(t, dir)
@@ -214,7 +215,7 @@ func TestReload(t *testing.T) {
 	touch(t, filepath.Join(dir, "util/util.lisp"),
 		"(defpackage :util (:use :cl) (:export #:shout)) (in-package :util) (defun shout (s) (string-downcase s))", 2*time.Hour)
 	runChecks(t, in, []check{
-		{`(ql:quickload "greet" :silent t)`, `"greet"`},
+		{`(ql:quickload "greet" :silent t)`, `("greet")`},
 		{`greet-system::*loads*`, "3"},
 		{`(util:shout "ABC")`, `"abc"`},
 	})
@@ -227,6 +228,8 @@ func TestReload(t *testing.T) {
 	runChecks(t, in, []check{
 		{`(asdf:load-system "util")`, "T"},
 		{`(util::extra)`, ":EXTRA"},
+		{`(asdf:clear-system "util") (asdf:registered-system "util")`, "NIL"},
+		{`(fmakunbound 'util::extra) (asdf:load-system "util") (util::extra)`, ":EXTRA"},
 	})
 }
 
@@ -337,7 +340,7 @@ func TestQuicklispDirectories(t *testing.T) {
 		}})
 	runChecks(t, in, []check{
 		{`(mapcar #'namestring ql:*local-project-directories*)`, `("` + ql + `/local-projects/")`},
-		{`(ql:quickload "rel" :silent t)`, `"rel"`},
+		{`(ql:quickload "rel" :silent t)`, `("rel")`},
 		{`(rel-fn)`, "(:REL :MINE)"},
 		{`(ql:system-apropos-list "rel")`, `("rel" "relish")`},
 		{`(car (last (pathname-directory (ql:where-is-system "mine"))))`, `"deep"`},

@@ -10,7 +10,8 @@
   "Load SYSTEMS (a system designator or a list of them) as ASDF:LOAD-SYSTEM
 does, and return them."
   (declare (ignore verbose prompt explain))
-  (dolist (s (if (listp systems) systems (list systems)))
+  (unless (listp systems) (setf systems (list systems)))
+  (dolist (s systems)
     (let ((name (asdf:coerce-name s)))
       (unless silent
         (format t "~&To load ~S:~%  Load 1 ASDF system:~%    ~A~%; Loading ~S~%" name name name))

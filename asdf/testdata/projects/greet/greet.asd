@@ -23,6 +23,7 @@
                (:feature :golem "util")
                (:feature :no-such-feature "no-such-system")
                #+golem "asdf" #-golem "no-such-system")
+  :weakly-depends-on ("no-such-weak-system")
   :serial t
   :components ((:file "package")
                (:module "source"
