@@ -43,6 +43,7 @@ func Example_errorsIs() {
 		}
 	}
 	// The caller's own context is told apart from the time limit.
+	in = golem.New(golem.Options{Limits: golem.Limits{Timeout: 10 * time.Second}})
 	cctx, cancel := context.WithCancel(ctx)
 	time.AfterFunc(20*time.Millisecond, cancel)
 	_, err := in.Eval(cctx, "(loop)")
