@@ -159,6 +159,11 @@ func (in *inspector) inspect(th *rt.Thread, v rt.Value) *inspection {
 		case rt.ConditionClass:
 			kind = "condition"
 		}
+		if o.Class.Kind == rt.StandardClass && len(o.Class.Slots) > 0 {
+			// Through SLOT-BOUNDP, which brings an instance of a redefined
+			// class up to date before its slots are read.
+			th.Call(img.CLSym("SLOT-BOUNDP"), o, o.Class.Slots[0].Name)
+		}
 		x.notes = append(x.notes, "Class: "+qualified(img, o.Class.Name)+" ("+kind+")")
 		x.section = "Slots"
 		for i, s := range o.Class.Slots {

@@ -101,3 +101,12 @@ func TestInspect(t *testing.T) {
 		assert.Contains(t, text(t, call(t, c, "describe-last-error", nil)), "Error: TYPE-ERROR")
 	})
 }
+
+func TestInspectRedefinedClass(t *testing.T) {
+	c := inProcess(t, newServer(t, mcp.Options{}))
+	ok(t, c, `(defclass thing () ((a :initarg :a))) (defvar *thing* (make-instance 'thing :a 1))
+(defclass thing () ((a :initarg :a) (b :initform 2)))`)
+	out := inspect(t, c, map[string]any{"expression": "*thing*"})
+	assert.Regexp(t, `\] A: 1\n`, out)
+	assert.Regexp(t, `\] B: 2\n`, out)
+}
