@@ -406,7 +406,7 @@ systems use (:depends-on, :components, :serial, :pathname, :version,
 (defun already-loaded-systems ()
   (sort (loop :for k :being :the :hash-keys :of *loaded-systems* :collect k) #'string<))
 (defun system-registered-p (name) (and (gethash (coerce-name name) *systems*) t))
-(defun registered-system (name) (gethash (coerce-name name) *systems*))
+(defun registered-system (name) (values (gethash (coerce-name name) *systems*)))
 (defun component-loaded-p (c)
   (and (gethash (coerce-name (if (typep c 'component) (component-name (component-system c)) c))
                 *loaded-systems*)
