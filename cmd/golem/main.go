@@ -231,7 +231,8 @@ func (c *evalCmd) run(stdin io.Reader, stdout, stderr io.Writer) int {
 		stdin = strings.NewReader("")
 	}
 	if !c.Plain {
-		in := golem.New(golem.Options{Stdin: stdin, Unrestricted: true, Limits: golem.Limits{MaxBignumBits: -1}})
+		// Output is captured for the response text; no time limit.
+		in := golem.New(userOptions(stdin, nil, nil))
 		var text string
 		var isErr bool
 		var exit *golem.Exit
