@@ -74,6 +74,16 @@ session; what you define persists from one call to the next until reset-session.
   first) and the top frames; get-backtrace shows every frame.
 - check-syntax finds unbalanced parentheses and says where each unclosed one was opened.
 
+## Fixing an error without running the code again
+- evaluate-lisp {code, debug: true} (or every call after (setf golem:*debug-on-error* t)) keeps a failed
+  evaluation alive at the error: the reply lists its numbered [Restarts] and the [Backtrace] frames.
+- Meanwhile evaluate-lisp runs inside it: define the missing function or variable, then
+  invoke-restart {restart: "RETRY"}; or give a value with invoke-restart {restart: "USE-VALUE" or
+  "STORE-VALUE", values: ["form"]}. The original call completes and its value comes back.
+- frame-locals {frame} shows a frame's variables; eval-in-frame {frame, code} evaluates with them in
+  scope (setq changes them, then CONTINUE or RETRY). abort gives up. An unanswered suspension is
+  aborted after a while (--debug-timeout).
+
 ## Asking instead of guessing
 - describe-symbol: what a symbol names, its lambda list, documentation and where it was defined; for
   a class its superclasses, slots and methods; for a generic function its methods.
