@@ -407,6 +407,10 @@ func (s *Server) callLispTool(ctx context.Context, t *lispTool, req mcpgo.CallTo
 	switch t.safety {
 	case "DANGEROUS":
 		if res := s.approve(ctx, t, args); res != nil {
+			if t.sess.lock(ctx) {
+				t.sess.setToolError("GOLEM:APPROVAL-REQUIRED", strings.TrimPrefix(resultText(res), "[ERROR] GOLEM:APPROVAL-REQUIRED\n"))
+				t.sess.unlock()
+			}
 			return res, nil
 		}
 	case "CAUTIOUS":

@@ -104,6 +104,8 @@ func TestDangerousLispTools(t *testing.T) {
 	res := call(t, c, "wipe", nil)
 	assert.True(t, res.IsError)
 	assert.Contains(t, text(t, res), "--allow-dangerous")
+	// A refusal is the session's last error, as every failing tool's is.
+	assert.Contains(t, text(t, call(t, c, "describe-last-error", nil)), "Error: GOLEM:APPROVAL-REQUIRED\n  The tool wipe is marked :dangerous")
 
 	allowed := inProcess(t, newServer(t, mcp.Options{AllowDangerous: true}))
 	ok(t, allowed, define)
