@@ -824,8 +824,9 @@ test-op, then its :perform test-op."
 (defun make (system &rest keys) (apply #'load-system system keys))
 
 (defun version-satisfies (c version)
+  "Whether C (a component or a version string) is at least VERSION."
   (let ((have (if (typep c 'component) (component-version c) c)))
-    (or (null version) (and have (version-compatible-p have version)))))
+    (or (null version) (and have (parse-version have) (version<= version have)))))
 
 (defun component-load-dependencies (c) (component-sideway-dependencies c))
 

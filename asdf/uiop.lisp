@@ -55,7 +55,7 @@ in the sequence SEPARATOR. If MAX is specified, then no more than max(1,MAX)
 components will be returned, starting the separation from the end."
   (block ()
     (let ((list nil) (words 0) (end (length string)))
-      (when (zerop end) (return (list "")))
+      (when (zerop end) (return nil))
       (flet ((separatorp (char) (find char separator))
              (done () (return (cons (subseq string 0 end) list))))
         (loop
@@ -94,7 +94,13 @@ components will be returned, starting the separation from the end."
   (find-symbol* (standard-case-symbol-name name) package))
 
 (defun frob-substrings (string substrings &optional frob)
-  (let ((frob (or frob (lambda (emit x) (funcall emit x)))))
+  "STRING with each of SUBSTRINGS found (the longest first) removed (FROB
+NIL), replaced by FROB (a string), or given to FROB (a function of the
+match and a function that emits a string)."
+  (let ((frob (etypecase frob
+                (null (lambda (match emit) (declare (ignore match emit))))
+                (string (lambda (match emit) (declare (ignore match)) (funcall emit frob)))
+                ((or function symbol) frob))))
     (with-output-to-string (out)
       (let ((start 0) (n (length string)))
         (loop
@@ -108,7 +114,7 @@ components will be returned, starting the separation from the end."
               (write-string string out :start start :end n)
               (return))
             (write-string string out :start start :end best-pos)
-            (funcall frob (lambda (x) (write-string x out)) best)
+            (funcall frob best (lambda (x) (write-string x out)))
             (setf start (+ best-pos (length best)))))))))
 
 (defun remove-plist-key (key plist)
@@ -403,7 +409,7 @@ no environment."
   (and p (let ((p (pathname p)))
            (and (member (pathname-name p) '(nil :unspecific "") :test #'equal)
                 (member (pathname-type p) '(nil :unspecific "") :test #'equal)
-                p))))
+                t))))
 
 (defun file-pathname-p (p)
   (and p (not (directory-pathname-p p)) (pathname p)))
@@ -467,12 +473,24 @@ is the type of a file (:directory makes the last component a directory)."
   (declare (ignore keys))
   (and s (if ensure-directory (ensure-directory-pathname (pathname s)) (pathname s))))
 
+(defun %collapse-directory (p)
+  ;; "a/b/../c" as "a/c", as UIOP's :BACK does.
+  (let ((d (pathname-directory p)) (out '()))
+    (if (not (consp d))
+        p
+        (progn
+          (dolist (x (cdr d))
+            (if (and (member x '(:up :back)) out (stringp (car out)))
+                (pop out)
+                (push x out)))
+          (make-pathname :directory (cons (car d) (nreverse out)) :defaults p)))))
+
 (defun merge-pathnames* (specified &optional (defaults *default-pathname-defaults*))
   "MERGE-PATHNAMES that keeps SPECIFIED's absolute directory and a relative
 DEFAULTS alone."
   (when (null specified) (return-from merge-pathnames* nil))
   (when (null defaults) (return-from merge-pathnames* (pathname specified)))
-  (merge-pathnames specified defaults))
+  (%collapse-directory (merge-pathnames specified defaults)))
 
 (defun subpathname (pathname subpath &key type)
   "The pathname SUBPATH (a Unix namestring) beneath the directory of PATHNAME."
@@ -712,8 +730,9 @@ DEFAULTS alone."
 (defun version<= (version1 version2) (not (version< version2 version1)))
 
 (defun version-compatible-p (provided-version required-version)
+  "Same major version, and not older."
   (let ((x (parse-version provided-version)) (y (parse-version required-version)))
-    (and x y (not (lexicographic< #'< x y)))))
+    (and x y (= (car x) (car y)) (not (lexicographic< #'< x y)))))
 
 ;;; --- images and conditions ---
 
