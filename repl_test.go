@@ -175,3 +175,24 @@ func TestBreakSignalsInteractiveInterrupt(t *testing.T) {
 	_, err := s.Abort(ctx)
 	require.Error(t, err)
 }
+
+// TestBreakDuringSleep: a break reaches an evaluation sleeping in SLEEP at
+// once, and CONTINUE goes back to sleeping.
+func TestBreakDuringSleep(t *testing.T) {
+	ctx := context.Background()
+	in := golem.New(golem.Options{})
+	defer in.Close()
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		_, err := in.EvalDebug(ctx, "(sleep 60)", "")
+		done <- err
+	}()
+	require.Eventually(t, in.Break, 20*time.Second, time.Millisecond)
+	var s *golem.Suspension
+	require.ErrorAs(t, <-done, &s)
+	assert.Less(t, time.Since(start), 30*time.Second, "the break did not wait for the sleep to end")
+	assert.Equal(t, "INTERACTIVE-INTERRUPT", s.Err.Type)
+	_, err := s.Abort(ctx)
+	require.Error(t, err)
+}

@@ -151,12 +151,12 @@ func (th *Thread) sleepSeconds(v Value) float64 {
 	return f
 }
 
-// Sleep waits d, waking every few milliseconds to honour interrupts, the
-// evaluation's deadline and cancellation of its context.
+// Sleep waits d, waking every few milliseconds to honour interrupts, break
+// requests, the evaluation's deadline and cancellation of its context.
 func (th *Thread) Sleep(d time.Duration) {
 	end := time.Now().Add(d)
 	for {
-		th.slowCheck()
+		th.tickCheck() // the limits, and a break request (Ctrl-C)
 		left := time.Until(end)
 		if left <= 0 {
 			return
