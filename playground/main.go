@@ -153,7 +153,7 @@ func (p *playground) eval(code string, emit func(stream, text string)) (string, 
 		if errors.As(err, &e) {
 			shown := *e
 			shown.Report = response.ForBrowser(e.Report)
-			return shown.Text(), true, response.OfError(&shown), response.Stop(e)
+			return shown.Text(), true, response.OfError(&shown), response.Stop(err)
 		}
 		text := "[ERROR] GOLEM:INTERNAL-ERROR\n" + err.Error()
 		return text, true, []response.Segment{{Class: "error", Text: text}}, ""

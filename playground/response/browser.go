@@ -1,6 +1,7 @@
 package response
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/golem-lisp/golem"
@@ -22,22 +23,26 @@ const UserStopReason = "stopped by the user"
 // playground also gives golem.Interrupt when its output view is full.
 const OutputStopReason = "output limit exceeded"
 
-// Stop tells why an evaluation that ended in e was stopped by a limit or
-// an interrupt, or "" when e is an ordinary Lisp error.
-func Stop(e *golem.Error) string {
-	if e == nil || e.Type != "GOLEM:INTERRUPTED" {
-		return ""
-	}
-	reason := strings.TrimPrefix(e.Report, "Evaluation stopped: ")
+// Stop tells why the evaluation that ended in err was stopped by a limit
+// or an interrupt, or "" when err is nil or an ordinary Lisp error
+// (including the STORAGE-CONDITION of the memory and depth limits, whose
+// reports say which limit).
+func Stop(err error) string {
+	var e *golem.Error
 	switch {
-	case strings.HasPrefix(reason, "timeout"):
+	case err == nil:
+		return ""
+	case errors.Is(err, golem.ErrTimeLimit):
 		return StopTime
-	case strings.HasPrefix(reason, OutputStopReason):
+	case errors.Is(err, golem.ErrOutputLimit):
 		return StopOutput
-	case strings.HasPrefix(reason, UserStopReason):
+	case errors.Is(err, golem.ErrInterrupted) && errors.As(err, &e) &&
+		strings.HasSuffix(e.Report, UserStopReason):
 		return StopUser
+	case errors.As(err, &e) && e.Type == "GOLEM:INTERRUPTED":
+		return StopOther
 	}
-	return StopOther
+	return ""
 }
 
 // browserHints rewrite the sentences of error reports that speak to a

@@ -48,6 +48,7 @@ func TestStop(t *testing.T) {
 		})
 	}
 	assert.Empty(t, response.Stop(nil))
+	assert.Empty(t, response.Stop(errors.New("not golem's")))
 }
 
 // flagLike matches what a browser user cannot act on: command-line flags,
