@@ -266,7 +266,8 @@ func (c *evalCmd) run(stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// Each form's values are printed as it returns, under the program's
 	// printer settings; only the last form's are shown.
-	in := golem.New(userOptions(stdin, stdout, stderr))
+	scr := &screen{w: stdout}
+	in := golem.New(userOptions(stdin, scr, stderr))
 	var last []string
 	ctx := golem.WithValuesFunc(context.Background(), func(th *rt.Thread, vals []rt.Value) {
 		last = last[:0]
@@ -279,6 +280,9 @@ func (c *evalCmd) run(stdin io.Reader, stdout, stderr io.Writer) int {
 		err = perr
 	}
 	if err == nil {
+		if len(last) > 0 {
+			scr.freshLine()
+		}
 		for _, v := range last {
 			fmt.Fprintln(stdout, v)
 		}

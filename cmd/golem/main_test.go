@@ -34,9 +34,10 @@ func TestEvalCommand(t *testing.T) {
 		{"code from stdin", []string{"eval", "-"}, "(+ 1 2)", "=> 3\n", 0},
 		{"code after --", []string{"eval", "--", "-1"}, "", "=> -1\n", 0},
 		{"output is a section", []string{"eval", `(princ "hi") 4`}, "", "[stdout]\nhi\n\n=> 4\n", 0},
-		{"--plain", []string{"eval", "--plain", `(princ "hi") (values 4 "x")`}, "", "hi4\n\"x\"\n", 0},
+		{"--plain", []string{"eval", "--plain", `(princ "hi") (values 4 "x")`}, "", "hi\n4\n\"x\"\n", 0},
 		{"--plain prints under the program's printer settings", []string{"eval", "--plain", "(setq *print-base* 2) 5"}, "", "101\n", 0},
 		{"--plain no values", []string{"eval", "--plain", "(values)"}, "", "", 0},
+		{"--plain output without values", []string{"eval", "--plain", `(princ "a") (values)`}, "", "a", 0},
 		{"exit", []string{"eval", "(exit :code 9)"}, "", "", 9},
 		{"exit --plain", []string{"eval", "--plain", `(princ "a") (exit :code 3)`}, "", "a", 3},
 	} {
