@@ -608,34 +608,19 @@ func (d *debugger) runNested(th *rt.Thread, level int, debug bool, pkg string, b
 	ns, depth, pop := d.enterNested(th, debug)
 	defer pop()
 	err := d.guard(ns, func() {
-		if pkg != "" {
-			p := in.img.FindPackage(strings.ToUpper(pkg))
-			if p == nil {
-				th.PackageError(rt.NewString(pkg), "The name \""+strings.ToUpper(pkg)+"\" does not designate any package.")
-			}
-			th.BindSpecial(in.img.S.Package, p)
-			bound = p
-		}
+		bound = in.bindPackageArg(th, pkg)
 		aborted, _ = th.WithRestart(in.img.CLSym("ABORT"), fmt.Sprintf("Return to debugger level %d.", level), func() {
 			body(ns, &vals)
 		})
 	})
 	if err == nil && !aborted {
 		res = &Result{Values: vals}
-		err = d.guard(ns, func() {
-			for _, v := range vals {
-				res.printed = append(res.printed, printValue(th, v))
-			}
-		})
+		err = d.guard(ns, func() { res.print(th, vals) })
 		if err != nil {
 			res = nil
 		}
 	}
-	cur := in.img.CurrentPackage()
-	th.UnbindTo(depth)
-	if bound != nil && cur != bound {
-		in.img.S.Package.Value = cur
-	}
+	in.unbindKeepingPackage(th, depth, bound)
 	var stdout, stderr string
 	var warnings []string
 	d.takeOutput(ns, &stdout, &stderr, &warnings)

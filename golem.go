@@ -406,14 +406,7 @@ func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Res
 	var vals []rt.Value
 	var bound *rt.Package
 	err = in.protect(s, func() {
-		if pkg != "" {
-			p := in.img.FindPackage(strings.ToUpper(pkg))
-			if p == nil {
-				th.PackageError(rt.NewString(pkg), "The name \""+strings.ToUpper(pkg)+"\" does not designate any package.")
-			}
-			th.BindSpecial(in.img.S.Package, p)
-			bound = p
-		}
+		bound = in.bindPackageArg(th, pkg)
 		aborted, _ := th.WithRestart(in.img.CLSym("ABORT"), "Return to top level.", func() {
 			in.evalForms(s, code, &vals)
 		})
@@ -424,21 +417,12 @@ func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Res
 	if err == nil {
 		res = &Result{Values: in.goValues(vals), Warnings: s.warnings}
 		in.collect(s, &res.Stdout, &res.Stderr)
-		err = in.protect(s, func() {
-			for _, v := range vals {
-				res.printed = append(res.printed, printValue(th, v))
-			}
-		})
+		err = in.protect(s, func() { res.print(th, vals) })
 		if err != nil {
 			res = nil
 		}
 	}
-	// An IN-PACKAGE inside the code outlives the package argument's binding.
-	cur := in.img.CurrentPackage()
-	th.UnbindTo(0)
-	if bound != nil && cur != bound {
-		in.img.S.Package.Value = cur
-	}
+	in.unbindKeepingPackage(th, 0, bound)
 	in.mu.Lock()
 	if e, ok := err.(*Error); ok {
 		in.lastErr = e
@@ -447,6 +431,38 @@ func (in *Interpreter) evalWith(ctx context.Context, code, pkg string) (res *Res
 	}
 	in.mu.Unlock()
 	return res, err
+}
+
+// bindPackageArg binds *package* on th to the package named pkg (a
+// package argument, case-insensitive) and returns it; nil when pkg is "".
+func (in *Interpreter) bindPackageArg(th *rt.Thread, pkg string) *rt.Package {
+	if pkg == "" {
+		return nil
+	}
+	p := in.img.FindPackage(strings.ToUpper(pkg))
+	if p == nil {
+		th.PackageError(rt.NewString(pkg), "The name \""+strings.ToUpper(pkg)+"\" does not designate any package.")
+	}
+	th.BindSpecial(in.img.S.Package, p)
+	return p
+}
+
+// print prints vals into r as the response text shows them.
+func (r *Result) print(th *rt.Thread, vals []rt.Value) {
+	for _, v := range vals {
+		r.printed = append(r.printed, printValue(th, v))
+	}
+}
+
+// unbindKeepingPackage undoes th's special bindings down to depth; an
+// IN-PACKAGE inside the code outlives the package argument's binding
+// (bound, from bindPackageArg).
+func (in *Interpreter) unbindKeepingPackage(th *rt.Thread, depth int, bound *rt.Package) {
+	cur := in.img.CurrentPackage()
+	th.UnbindTo(depth)
+	if bound != nil && cur != bound {
+		in.img.S.Package.Value = cur
+	}
 }
 
 // begin sets up an evaluation and makes it the target of Interrupt; an
