@@ -11,6 +11,7 @@ import (
 
 	"github.com/golem-lisp/golem"
 	"github.com/golem-lisp/golem/clos"
+	"github.com/golem-lisp/golem/inspector"
 	"github.com/golem-lisp/golem/printer"
 	rt "github.com/golem-lisp/golem/runtime"
 )
@@ -94,19 +95,7 @@ func packageError(name string) *mcpgo.CallToolResult {
 // --- printing helpers ---
 
 // printShort renders v on one line, abbreviated, as listings show values.
-func printShort(th *rt.Thread, v rt.Value) string {
-	S := th.Img.S
-	d := th.SpecialDepth()
-	th.BindSpecial(S.PrintLength, rt.MakeInt(10))
-	th.BindSpecial(S.PrintLevel, rt.MakeInt(3))
-	th.BindSpecial(S.PrintCircle, rt.T)
-	th.BindSpecial(S.PrintPretty, rt.NIL)
-	th.BindSpecial(S.PrintReadably, rt.NIL)
-	th.BindSpecial(S.PrintEscape, rt.T)
-	out := printer.ToString(th, v, true)
-	th.UnbindTo(d)
-	return clip(strings.ReplaceAll(out, "\n", " "), 200)
-}
+func printShort(th *rt.Thread, v rt.Value) string { return inspector.PrintShort(th, v) }
 
 // printFull renders v pretty-printed and unabbreviated, as macroexpand
 // shows expansions.
@@ -124,34 +113,8 @@ func printFull(th *rt.Thread, v rt.Value) string {
 	return out
 }
 
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "..."
-}
-
 // lambdaListOf renders a function's lambda list, or "" when unknown.
-func lambdaListOf(th *rt.Thread, fn rt.Function) string {
-	if fn == nil {
-		return ""
-	}
-	if b, ok := fn.(*rt.Builtin); ok {
-		if b.Params != "" {
-			return b.Params
-		}
-		return ""
-	}
-	if ll, ok := fn.(rt.LambdaLister); ok {
-		v := ll.LambdaList()
-		if v == nil || v == rt.NIL {
-			return "()"
-		}
-		return printShort(th, v)
-	}
-	return ""
-}
+func lambdaListOf(th *rt.Thread, fn rt.Function) string { return inspector.LambdaList(th, fn) }
 
 // documentation calls DOCUMENTATION on a scratch thread, so an error in it
 // cannot disturb the caller; "" when there is none.

@@ -32,7 +32,6 @@ type Session struct {
 	lastErr *lastError
 	systems map[string]string // loaded system name -> version
 	tools   map[string]*lispTool
-	insp    *inspector // the ids inspect and CL:INSPECT give objects
 }
 
 // definition is one top-level definition the session made.
@@ -72,7 +71,6 @@ func (s *Session) Interpreter() *golem.Interpreter {
 		s.srv.installToolFunctions(s, s.in)
 		img := s.in.Image()
 		eval.EnableXref(img)
-		installInspect(s, img)
 		watchConditions(s, img)
 		img.Extra[eval.DefinitionHookKey{}] = eval.DefinitionHook(func(th *rt.Thread, name rt.Value, kind string) {
 			s.recordDefinition(img, name, kind)
@@ -99,7 +97,7 @@ func (s *Session) reset() {
 	}
 	s.in = nil
 	s.running.Store(nil)
-	s.defs, s.defSeen, s.lastErr, s.systems, s.tools, s.insp = nil, nil, nil, nil, nil, nil
+	s.defs, s.defSeen, s.lastErr, s.systems, s.tools = nil, nil, nil, nil, nil
 }
 
 func (s *Session) recordDefinition(img *rt.Image, name rt.Value, kind string) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/golem-lisp/golem/inspector"
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
@@ -270,9 +271,9 @@ func realFloat(v rt.Value) (float64, bool) {
 func sequenceItems(v rt.Value) ([]rt.Value, bool) {
 	switch x := v.(type) {
 	case *rt.Vector:
-		return x.Items[:vectorLength(x.HasFill, x.Fill, len(x.Items))], true
+		return x.Items[:inspector.VectorLength(x.HasFill, x.Fill, len(x.Items))], true
 	case *rt.Cons:
-		items, tail, circular := listParts(x, 1<<20)
+		items, tail, circular := inspector.ListParts(x, 1<<20)
 		return items, tail == rt.NIL && !circular
 	}
 	if v == rt.NIL {

@@ -99,7 +99,7 @@ func TestTraceAndEnvironment(t *testing.T) {
 		{`(disassemble 'fact)`, "~golem has no machine code to show: FACT is compiled to a tree of Go closures", false},
 		{`(disassemble 'nosuchfn)`, "~UNDEFINED-FUNCTION", true},
 		{`(ed)`, "~ED is not available", true},
-		{`(inspect 3)`, "~INSPECT is interactive", true},
+		{`(inspect 3)`, "~] 3\nType: (INTEGER 0 4611686018427387903)", false},
 		{`(dribble)`, "~not currently dribbling", true},
 		{`(room)`, "~Dynamic space usage is:", false},
 		{`(macroexpand-1 '(with-open-file (s "x" :direction :output) (declare (ignorable s)) (print 1 s)))`,
