@@ -136,19 +136,16 @@ func (s *screen) freshLine() {
 
 // terminalInput is the program's *standard-input* in the REPL: lines read
 // through the REPL's line source.
+// Ctrl-D gives the program an end of file (the next read waits for the
+// terminal again); Ctrl-C clears the line being typed.
 type terminalInput struct {
 	src lineSource
 	scr *screen
 	buf []byte
-	eof bool
 }
 
 func (t *terminalInput) Read(p []byte) (int, error) {
 	for len(t.buf) == 0 {
-		if t.eof {
-			t.eof = false // the next read waits for the terminal again
-			return 0, io.EOF
-		}
 		line, err := t.src.readInput(t.scr.takeLine())
 		switch {
 		case errors.Is(err, errInterrupted):
@@ -263,7 +260,7 @@ func (r *repl) interrupts(sigs <-chan os.Signal) {
 			continue
 		}
 		// The evaluation may not have begun yet: try for a while.
-		for deadline := time.Now().Add(2 * time.Second); !r.in.Break() && !r.idle.Load() && time.Now().Before(deadline); {
+		for deadline := time.Now().Add(10 * time.Second); !r.in.Break() && !r.idle.Load() && time.Now().Before(deadline); {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
