@@ -197,21 +197,25 @@ func restartIndex(restarts []string, n float64) int {
 	return order[int(n)-1]
 }
 
-// frameArg reads the `frame` argument.
-func frameArg(args map[string]any, toolName string) (int, *mcpgo.CallToolResult) {
-	f, ok := args["frame"].(float64)
-	if !ok || f < 0 || f != math.Trunc(f) || f > math.MaxInt32 {
-		return 0, argsError(toolName + " requires `frame`: a frame's number in the [Backtrace] (from 0).")
+// suspendedFrame returns the session's suspension and the frame its
+// `frame` argument names, or the reply saying what is wrong.
+func (sess *Session) suspendedFrame(args map[string]any, toolName string) (*golem.Suspension, int, *mcpgo.CallToolResult) {
+	susp, res := sess.suspension()
+	if res != nil {
+		return nil, 0, res
 	}
-	return int(f), nil
+	f, ok := args["frame"].(float64)
+	if !ok || f < 0 || f != math.Trunc(f) {
+		return nil, 0, argsError(toolName + " requires `frame`: a frame's number in the [Backtrace] (from 0).")
+	}
+	if f >= float64(len(susp.Err.Backtrace)) {
+		return nil, 0, argsError(fmt.Sprintf("%s: no frame %v (the [Backtrace] has %d).", toolName, f, len(susp.Err.Backtrace)))
+	}
+	return susp, int(f), nil
 }
 
 func (s *Server) frameLocals(ctx context.Context, sess *Session, _ mcpgo.CallToolRequest, args map[string]any) *mcpgo.CallToolResult {
-	susp, res := sess.suspension()
-	if res != nil {
-		return res
-	}
-	frame, res := frameArg(args, "frame-locals")
+	susp, frame, res := sess.suspendedFrame(args, "frame-locals")
 	if res != nil {
 		return res
 	}
@@ -239,20 +243,13 @@ func (s *Server) frameLocals(ctx context.Context, sess *Session, _ mcpgo.CallToo
 }
 
 func (s *Server) evalInFrame(ctx context.Context, sess *Session, _ mcpgo.CallToolRequest, args map[string]any) *mcpgo.CallToolResult {
-	susp, res := sess.suspension()
-	if res != nil {
-		return res
-	}
-	frame, res := frameArg(args, "eval-in-frame")
+	susp, frame, res := sess.suspendedFrame(args, "eval-in-frame")
 	if res != nil {
 		return res
 	}
 	code, res := requiredString(args, "code", "eval-in-frame")
 	if res != nil {
 		return res
-	}
-	if frame >= len(susp.Err.Backtrace) {
-		return argsError(fmt.Sprintf("eval-in-frame: no frame %d (the [Backtrace] has %d).", frame, len(susp.Err.Backtrace)))
 	}
 	return sess.debuggerReply(susp.EvalInFrame(ctx, frame, code))
 }
