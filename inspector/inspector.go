@@ -387,3 +387,6 @@ func LambdaList(th *rt.Thread, fn rt.Function) string {
 	}
 	return ""
 }
+
+// ID returns the id the inspected object has in its table.
+func (x *Inspection) ID() int { return x.id }
