@@ -262,6 +262,7 @@ func (st *state) install(s *rt.Symbol, macro bool) {
 	a := &autoloader{macro: macro}
 	a.Name = s
 	a.Min, a.Max = 0, -1
+	a.MultipleValues = true // the real definition's values pass through
 	if macro {
 		a.Min, a.Max = 2, 2
 	}

@@ -103,6 +103,9 @@ func TestPackagesFromTheStart(t *testing.T) {
 		{`(asdf:load-system "asdf")`, "T"},
 		{`(mapcar #'package-name (package-use-list :asdf-user))`, `("COMMON-LISP" "UIOP" "ASDF")`},
 	})
+	// The first call, through the autoload stub, passes every value on.
+	in = golem.New(golem.Options{})
+	runChecks(t, in, []check{{`(multiple-value-list (uiop:split-name-type "a.b"))`, `("a" "b")`}})
 	// DEFMETHOD on an ASDF generic function before ASDF's code is loaded.
 	in = golem.New(golem.Options{})
 	runChecks(t, in, []check{
