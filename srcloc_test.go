@@ -285,3 +285,22 @@ func TestRedefinitionFromAnotherFile(t *testing.T) {
 		"STYLE-WARNING: redefining TWICE-GF (#<BUILT-IN-CLASS COMMON-LISP:STRING>) in DEFMETHOD" + at("4"),
 	}, res.Warnings)
 }
+
+// TestDescribeSourceFile: DESCRIBE of a function, macro or generic function
+// loaded from a file ends with SBCL's "Source file:" line; one defined by
+// evaluated code has none.
+func TestDescribeSourceFile(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"d.lisp": "(defun d-fn (x) x)\n(defmacro d-mac (x) x)\n(defgeneric d-gf (x))\n(defmethod d-gf ((x t)) x)\n",
+	})
+	path := filepath.Join(dir, "d.lisp")
+	in := golem.New(golem.Options{AllowRead: []string{dir}})
+	for _, name := range []string{"d-fn", "d-mac", "d-gf"} {
+		text, isErr := evalText(t, in, `(load "`+path+`") (with-output-to-string (*standard-output*) (describe '`+name+`))`)
+		require.False(t, isErr, text)
+		assert.Contains(t, text, "Source file: "+path+"\n", name)
+	}
+	text, isErr := evalText(t, in, `(defun d-input (x) x) (with-output-to-string (*standard-output*) (describe 'd-input))`)
+	require.False(t, isErr, text)
+	assert.NotContains(t, text, "Source file")
+}

@@ -474,6 +474,7 @@ func (w *world) describeGF(th *rt.Thread, gf *GF, s rt.Stream, indent string) {
 			w.line(s, indent+"  "+pr(rt.List(parts...)))
 		}
 	}
+	w.describeSourceFile(th, gf, s, indent)
 }
 
 func (w *world) describeSymbol(th *rt.Thread, sym *rt.Symbol, s rt.Stream) {
@@ -508,6 +509,7 @@ func (w *world) describeSymbol(th *rt.Thread, sym *rt.Symbol, s rt.Stream) {
 			w.line(s, "  Lambda-list: "+pr(orNil(ll.LambdaList())))
 		}
 		doc("FUNCTION")
+		w.describeSourceFile(th, sym.Macro, s, "  ")
 	case sym.Flags&rt.FlagSpecialOperator != 0:
 		s.WriteString("\n")
 		w.line(s, name+" names a special operator:")
@@ -524,6 +526,7 @@ func (w *world) describeSymbol(th *rt.Thread, sym *rt.Symbol, s rt.Stream) {
 				w.line(s, "  Lambda-list: "+pr(orNil(ll.LambdaList())))
 			}
 			doc("FUNCTION")
+			w.describeSourceFile(th, sym.Fn, s, "  ")
 		}
 	}
 	if c := w.img.Classes[sym]; c != nil {

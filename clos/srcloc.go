@@ -58,3 +58,12 @@ func methodDetail(th *rt.Thread, name rt.Value, m *Method) string {
 	parts = append(parts, th.Printed(m.specializerNames(th.Img)))
 	return strings.Join(parts, " ")
 }
+
+// describeSourceFile ends DESCRIBE's account of a function with the file
+// that defined it, as SBCL does ("Source file: /p/a.lisp"), when it was
+// loaded from one.
+func (w *world) describeSourceFile(th *rt.Thread, fn rt.Function, s rt.Stream, indent string) {
+	if src, ok := th.Img.FunctionSource(fn); ok && src.Location.IsFile() {
+		w.line(s, indent+"Source file: "+src.Location.File)
+	}
+}
