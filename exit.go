@@ -30,6 +30,7 @@ type Exit struct {
 	Stderr string
 }
 
+// Error implements error.
 func (e *Exit) Error() string { return fmt.Sprintf("exit requested with code %d", e.Code) }
 
 // CommandLineArgumentsName is the symbol holding the program's arguments, a

@@ -9,4 +9,5 @@ type ExitRequest struct {
 	Abort bool
 }
 
+// Error implements error.
 func (e *ExitRequest) Error() string { return "exit requested" }
