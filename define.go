@@ -227,6 +227,9 @@ func (g *goFunc) call(th *rt.Thread, b *rt.Builtin, args []rt.Value) rt.Value {
 	var used rt.Value
 	func() {
 		defer recoverGo(th, b, &used)
+		// While the Go function runs, it may call Lisp back (Function).
+		interp, prev := pauseLisp(th)
+		defer resumeLisp(interp, prev)
 		out = g.fv.Call(in)
 	}()
 	if used != nil { // a panic, and USE-VALUE was invoked
@@ -328,10 +331,16 @@ func signalConversion(th *rt.Thread, err error) {
 // that created it runs.
 func (c *converter) goFuncFor(fn rt.Function, t reflect.Type) reflect.Value {
 	th, alive := c.th, c.alive
+	interp := interpreterOf(th.Img)
 	return reflect.MakeFunc(t, func(args []reflect.Value) []reflect.Value {
 		if alive != nil && !alive.Load() {
 			panic("golem: a Lisp function passed to Go was called after the call from Lisp returned")
 		}
+		// Lisp runs on th, for one caller at a time (see callOn).
+		if !interp.acquireLisp() {
+			panic(errLispRunning)
+		}
+		defer interp.releaseLisp()
 		var lispArgs []rt.Value
 		for i, a := range args {
 			if t.IsVariadic() && i == len(args)-1 {

@@ -3,6 +3,7 @@ package golem
 import (
 	"context"
 	"fmt"
+	goruntime "runtime"
 	"sync/atomic"
 	"time"
 
@@ -16,6 +17,11 @@ type embedding struct {
 	holder atomic.Pointer[evalMark]
 	// setupErr is what Options.Setup returned; evaluations return it.
 	setupErr error
+	// lisp is 1 while Lisp code runs on the thread of the evaluation that
+	// holds the interpreter, 0 while that thread waits in a Go function
+	// called from Lisp: only then may Lisp be called back on it, by one
+	// caller at a time (see callOn).
+	lisp atomic.Int32
 }
 
 // evalMark identifies one evaluation; its context carries it, so that a
@@ -77,13 +83,61 @@ func (in *Interpreter) enter(ctx context.Context) (context.Context, *evalMark, e
 	if !in.emb.holder.CompareAndSwap(nil, mark) {
 		return ctx, nil, ErrBusy
 	}
+	in.emb.lisp.Store(1)
 	return context.WithValue(ctx, evalMarkKey{}, mark), mark, nil
 }
 
 // leave releases the interpreter claimed by enter.
 func (in *Interpreter) leave(mark *evalMark) {
-	in.emb.holder.CompareAndSwap(mark, nil)
+	if in.emb.holder.Load() == mark {
+		in.emb.lisp.Store(0)
+		in.emb.holder.CompareAndSwap(mark, nil)
+	}
 }
+
+// pauseLisp is called by a Go function called from Lisp on th before its
+// Go code runs: until resumeLisp, a call back (callOn, a Lisp function
+// given to it as a Go func) may run Lisp on th. It returns what
+// resumeLisp needs.
+func pauseLisp(th *rt.Thread) (*Interpreter, int32) {
+	in := interpreterOf(th.Img)
+	if in == nil {
+		return nil, 0
+	}
+	return in, in.emb.lisp.Swap(0)
+}
+
+// resumeLisp undoes pauseLisp once the Go code has returned (or panicked),
+// waiting for a call back that another goroutine is still making.
+func resumeLisp(in *Interpreter, prev int32) {
+	if in == nil || prev == 0 {
+		return
+	}
+	for i := 0; !in.emb.lisp.CompareAndSwap(0, prev); i++ {
+		if i < 100 {
+			goruntime.Gosched()
+		} else {
+			time.Sleep(time.Millisecond)
+		}
+	}
+}
+
+// acquireLisp claims the paused evaluation thread for a call back from
+// Go; false means Lisp is running on it already (the evaluation itself, a
+// low-level LispFunc, or a call back from another goroutine).
+func (in *Interpreter) acquireLisp() bool {
+	return in == nil || in.emb.lisp.CompareAndSwap(0, 1)
+}
+
+// releaseLisp ends a call back claimed with acquireLisp.
+func (in *Interpreter) releaseLisp() {
+	if in != nil {
+		in.emb.lisp.Store(0)
+	}
+}
+
+// errLispRunning is ErrBusy for a call back made while Lisp runs.
+var errLispRunning = fmt.Errorf("%w: Lisp is running on the evaluation's thread; a Go function called from Lisp may call Lisp back from its own goroutine, one call at a time (a low-level LispFunc uses th.Call)", ErrBusy)
 
 // claim is enter for the operations that take no context (Set, Get).
 func (in *Interpreter) claim() (release func(), err error) {

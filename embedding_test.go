@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/golem-lisp/golem"
+	rt "github.com/golem-lisp/golem/runtime"
 )
 
 // stopSentinels are the errors errors.Is may match on a stopped evaluation.
@@ -526,4 +527,65 @@ func TestLimitSigns(t *testing.T) {
 			}
 		})
 	}
+}
+
+// During a Go function called from Lisp, the Lisp functions it received
+// may be called from other goroutines too, one call at a time: each call
+// runs whole or gets ErrBusy, and nothing races (run with -race).
+func TestCallBackFromGoroutines(t *testing.T) {
+	ctx := context.Background()
+	in := golem.New(golem.Options{})
+	require.NoError(t, in.Define("fan-out", func(f *golem.Function, step func(int) int) (int, error) {
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		ran, busy := 0, 0
+		for g := 0; g < 4; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < 25; i++ {
+					_, err := f.Call(ctx, 1)
+					mu.Lock()
+					switch {
+					case err == nil:
+						ran++
+					case errors.Is(err, golem.ErrBusy):
+						busy++
+					default:
+						t.Errorf("unexpected error: %v", err)
+					}
+					mu.Unlock()
+				}
+			}()
+		}
+		own := 0
+		for i := 0; i < 25; i++ { // the Go function's own calls race with them
+			if _, err := f.Call(ctx, 1); err == nil {
+				own++
+			}
+			func() {
+				defer func() { _ = recover() }() // ErrBusy panics out of a func without an error result
+				step(1)
+			}()
+		}
+		wg.Wait()
+		assert.Equal(t, 100, ran+busy)
+		return ran + own, nil
+	}))
+	res, err := in.Eval(ctx, `(defvar *hits* 0)
+	  (let ((ran (fan-out (lambda (n) (incf *hits* n)) (lambda (n) (incf *hits* (* 1000 n))))))
+	    (list ran (mod *hits* 1000)))`)
+	require.NoError(t, err)
+	got := golem.ToGo(res.Values[0]).([]any)
+	assert.Equal(t, got[0], got[1], "every call that ran counted once")
+	assert.Positive(t, got[0])
+
+	// A low-level Go function runs Lisp itself (th.Call): calls back
+	// through the API are refused while it runs.
+	require.NoError(t, in.Define("low-level", func(th *rt.Thread, args []golem.Value) golem.Value {
+		_, err := in.Call(th.Ctx, "+", 1)
+		return rt.Bool(errors.Is(err, golem.ErrBusy))
+	}))
+	text, _ := in.EvalResponse(ctx, "(low-level)")
+	assert.Equal(t, "=> T", text)
 }

@@ -19,12 +19,14 @@ import (
 //
 // A Function belongs to its Interpreter and follows its rule of one
 // evaluation at a time: calling it while the interpreter evaluates for
-// someone else returns ErrBusy. A Go function called from Lisp may call
-// Lisp back: Call runs on the running evaluation when given the context
-// the Go function received (or one derived from it), and a Function that
-// arrived as an argument of that Go function does so with any context
-// while the Go function runs. Such calls must be made from the goroutine
-// the Go function runs on.
+// someone else returns ErrBusy. A Go function called from Lisp (through
+// Define's reflection form) may call Lisp back: Call runs within the
+// running evaluation when given the context the Go function received (or
+// one derived from it), and a Function that arrived as an argument of that
+// Go function does so with any context while the Go function runs. Such
+// calls run one at a time, whatever goroutine makes them: a call made
+// while another runs returns ErrBusy, and the Go function returns to Lisp
+// only once a call another goroutine made has ended.
 type Function struct {
 	in *Interpreter
 	fn rt.Function
@@ -114,6 +116,10 @@ func (in *Interpreter) functionDesignator(function any) (func(th *rt.Thread) rt.
 // keeps stopping the evaluation, and non-local exits to Lisp code outside
 // (a HANDLER-CASE around the Go function's call) go through.
 func (in *Interpreter) callOn(th *rt.Thread, resolve func(*rt.Thread) rt.Function, args []any) (vals []Value, err error) {
+	if !in.acquireLisp() {
+		return nil, errLispRunning
+	}
+	defer in.releaseLisp()
 	saved := th.Save()
 	late := th.Stopped()
 	defer func() {
