@@ -111,6 +111,10 @@ type debugger struct {
 	cancel  context.CancelFunc // evaluation goroutine only: the running segment's context
 }
 
+// debuggerKey keys the debugger in the context of the evaluation it runs,
+// so that the hook knows its thread.
+type debuggerKey struct{}
+
 // nestedLevel is code the debugger runs on the suspended thread.
 type nestedLevel struct {
 	sess  *session
@@ -156,7 +160,7 @@ func (in *Interpreter) EvalDebug(ctx context.Context, code, pkg string) (*Result
 	in.img.Debugger = in.debugHook
 	go func() {
 		defer close(d.done)
-		res, err := in.evalWith(ctx, code, pkg)
+		res, err := in.evalWith(context.WithValue(ctx, debuggerKey{}, d), code, pkg)
 		in.mu.Lock()
 		in.dbg.cur = nil
 		for _, s := range d.levels {
@@ -270,7 +274,7 @@ func (s *Suspension) Invoke(ctx context.Context, i int, values []string) (*Resul
 	}
 	r := s.restarts[i]
 	return s.call(ctx, func(th *rt.Thread) {
-		s.d.runNested(th, s.Level, false, "", func(ns *session, vals *[]rt.Value) {
+		s.d.runNested(th, false, "", func(ns *session, vals *[]rt.Value) {
 			var args []rt.Value
 			for _, code := range values {
 				var v []rt.Value
@@ -323,7 +327,7 @@ func (s *Suspension) Eval(ctx context.Context, code string) (*Result, error) {
 
 func (s *Suspension) evalCode(ctx context.Context, code, pkg string, debug bool) (*Result, error) {
 	return s.call(ctx, func(th *rt.Thread) {
-		s.d.runNested(th, s.Level, debug, pkg, func(ns *session, vals *[]rt.Value) {
+		s.d.runNested(th, debug, pkg, func(ns *session, vals *[]rt.Value) {
 			s.d.in.evalForms(ns, code, vals)
 		})
 	})
@@ -369,7 +373,7 @@ func (s *Suspension) EvalInFrame(ctx context.Context, i int, code string) (*Resu
 		return nil, err
 	}
 	return s.call(ctx, func(th *rt.Thread) {
-		s.d.runNested(th, s.Level, false, "", func(ns *session, vals *[]rt.Value) {
+		s.d.runNested(th, false, "", func(ns *session, vals *[]rt.Value) {
 			var forms []rt.Value
 			ns.reading = true
 			readAll(th, code, func(form rt.Value) { forms = append(forms, form) })
@@ -435,7 +439,7 @@ func (in *Interpreter) debugHook(th *rt.Thread, c *rt.Instance) {
 	d, top := in.dbg.cur, in.dbg.sess
 	ok := d != nil && in.cur == th && top != nil && top.th == th && len(d.levels) < MaxDebugLevels
 	in.mu.Unlock()
-	if !ok || th.Stopping() || th.TypeP(c, th.Img.CLSym("STORAGE-CONDITION")) {
+	if !ok || th.Ctx.Value(debuggerKey{}) != d || th.Stopping() || th.TypeP(c, th.Img.CLSym("STORAGE-CONDITION")) {
 		return
 	}
 	sess, debug := top, true
@@ -599,8 +603,13 @@ func (d *debugger) resume(th *rt.Thread, ctx context.Context) {
 // to a point outside the level (a restart of the suspended evaluation)
 // and a stop pass through: the evaluation resumes or ends, and its next
 // event answers the call.
-func (d *debugger) runNested(th *rt.Thread, level int, debug bool, pkg string, body func(ns *session, vals *[]rt.Value)) {
+func (d *debugger) runNested(th *rt.Thread, debug bool, pkg string, body func(ns *session, vals *[]rt.Value)) {
 	in := d.in
+	// The level code runs at is the innermost one, whichever level's
+	// Suspension the call was made on.
+	in.mu.Lock()
+	level := len(d.levels)
+	in.mu.Unlock()
 	var vals []rt.Value
 	var res *Result
 	var bound *rt.Package
