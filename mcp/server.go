@@ -239,7 +239,10 @@ func NewServer(opts Options) *Server {
 	return s
 }
 
-// MCPServer returns the underlying mcp-go server, for custom transports.
+// MCPServer returns the underlying mcp-go server, for custom transports. A
+// custom transport should pass each message it writes through
+// RewriteMessage, as golem's own transports do, so that clients get the
+// contracts' wording (-32602 for invalid arguments, "isError": false).
 func (s *Server) MCPServer() *server.MCPServer { return s.mcp }
 
 // Options returns the options the server runs with, defaults filled in.

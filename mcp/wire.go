@@ -27,8 +27,12 @@ import (
 // A JSON string cannot contain a raw quote, so the patterns below can only
 // match the members they are written for, never text inside a string.
 
-// rewriteWire applies the rewrites to one write of a transport; mcp-go
-// writes each message in one call.
+// RewriteMessage applies these rewrites to one JSON-RPC message (or one
+// write of mcp-go's, which writes each message in one call), for
+// transports built on Server.MCPServer.
+func RewriteMessage(b []byte) []byte { return rewriteWire(b) }
+
+// rewriteWire applies the rewrites to one write of a transport.
 func rewriteWire(b []byte) []byte {
 	b = rewriteUnknownTool(b)
 	b = rewriteInvalidParams(b)
