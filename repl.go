@@ -79,11 +79,16 @@ func (in *Interpreter) evalTopLevel(s *session, form rt.Value) rt.Value {
 	return th.Values(vals...)
 }
 
-// withoutREPLVariables marks an evaluation that leaves the REPL variables
-// alone.
-func withoutREPLVariables(ctx context.Context) context.Context {
+// WithoutREPLVariables returns a context under which an evaluation leaves
+// the REPL variables alone even with Options.REPLVariables set: for code a
+// tool evaluates on a REPL session's behalf (MCP's load-system), which is
+// not a form the user typed.
+func WithoutREPLVariables(ctx context.Context) context.Context {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	return context.WithValue(ctx, noREPLKey{}, true)
 }
+
+// withoutREPLVariables is WithoutREPLVariables, for LoadFile.
+func withoutREPLVariables(ctx context.Context) context.Context { return WithoutREPLVariables(ctx) }

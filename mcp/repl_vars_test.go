@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/golem-lisp/golem/mcp"
 )
@@ -22,4 +23,19 @@ func TestSessionREPLVariables(t *testing.T) {
 		assert.Contains(t, out, "sandboxed", code)
 	}
 	assert.Equal(t, "=> 3", ok(t, c, "*"), "the session keeps its state")
+}
+
+// TestLoadSystemLeavesREPLVariables: load-system evaluates on the
+// session's behalf, not as a form the user typed: * and + stay.
+func TestLoadSystemLeavesREPLVariables(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"tiny/tiny.asd":  `(defsystem "tiny" :components ((:file "tiny")))`,
+		"tiny/tiny.lisp": `(defun tiny () :tiny)`,
+	})
+	c := inProcess(t, newServer(t, mcp.Options{SystemDirs: []string{root}}))
+	ok(t, c, "(+ 20 22)")
+	res := call(t, c, "load-system", map[string]any{"system": "tiny"})
+	require.False(t, res.IsError, text(t, res))
+	assert.Equal(t, "=> (42 (+ 20 22) :TINY)", ok(t, c, "(list * + (tiny))"))
 }

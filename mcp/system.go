@@ -99,7 +99,8 @@ func (s *Server) loadSystem(ctx context.Context, sess *Session, _ mcpgo.CallTool
 		forceArg = "T"
 	}
 	in := sess.Interpreter()
-	res, err := in.Eval(ctx, "(golem::%asdf-ensure-loaded) (asdf::%tool-load "+lispLiteral(name)+" "+forceArg+" "+dir+")")
+	// Not a form the user typed: *, + and the rest stay as they were.
+	res, err := in.Eval(golem.WithoutREPLVariables(ctx), "(golem::%asdf-ensure-loaded) (asdf::%tool-load "+lispLiteral(name)+" "+forceArg+" "+dir+")")
 	log := readLoadLog(in.Image())
 	text := log.text()
 	if err != nil {
