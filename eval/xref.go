@@ -183,3 +183,12 @@ func (c *compiler) noteXref(kind XrefKind, target rt.Value) {
 		x.add(c.img, c.who, kind, target)
 	}
 }
+
+// Definitions returns the names of the definitions recorded, in no order.
+func (x *Xref) Definitions() []rt.Value {
+	out := make([]rt.Value, 0, len(x.defs))
+	for _, d := range x.defs {
+		out = append(out, d.name)
+	}
+	return out
+}

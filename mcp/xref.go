@@ -73,7 +73,7 @@ func (s *Server) xref(ctx context.Context, sess *Session, x xrefTool, args map[s
 		var names []rt.Value
 		if db != nil {
 			if x.callees {
-				names, _ = db.Targets(img, x.kind, name)
+				names = callees(img, db, x.kind, name)
 			} else {
 				names = db.Who(img, x.kind, name)
 			}
@@ -119,6 +119,34 @@ func locatedName(th *rt.Thread, name rt.Value) (string, map[string]any) {
 		entry["file"], entry["line"] = loc.File, loc.Line
 	}
 	return shown + " (" + locationText(loc, ok) + ")", entry
+}
+
+// callees returns what the definition name refers to; for a generic
+// function, what its methods refer to.
+func callees(img *rt.Image, db *eval.Xref, kind eval.XrefKind, name rt.Value) []rt.Value {
+	if targets, ok := db.Targets(img, kind, name); ok {
+		return targets
+	}
+	method := img.CLSym("METHOD")
+	seen := map[string]bool{}
+	var out []rt.Value
+	for _, d := range db.Definitions() {
+		c, ok := d.(*rt.Cons)
+		if !ok || c.Car != method {
+			continue
+		}
+		if rest, ok := c.Cdr.(*rt.Cons); !ok || !nameMatches(rest.Car, name) {
+			continue
+		}
+		targets, _ := db.Targets(img, kind, d)
+		for _, t := range targets {
+			if key := img.NameString(t); !seen[key] {
+				seen[key] = true
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 // lookupFunctionName finds a symbol designator, or a (setf name) list,

@@ -103,6 +103,11 @@ func TestXrefTools(t *testing.T) {
 		ok(t, c, "(in-package :shop) (defmethod area ((x integer)) (total x))")
 		assert.Contains(t, text(t, call(t, c, "who-calls", map[string]any{"symbol": "shop::total", "package": "shop"})),
 			"(METHOD AREA (INTEGER)) (defined by evaluate-lisp)")
+		// A generic function's callees are its methods'.
+		ok(t, c, "(defmethod area ((x string)) (price x))")
+		callees := text(t, call(t, c, "list-callees", map[string]any{"symbol": "shop::area", "package": "shop"}))
+		assert.Contains(t, callees, "PRICE (")
+		assert.Contains(t, callees, "TOTAL (")
 		desc := text(t, call(t, c, "describe-symbol", map[string]any{"symbol": "shop::total"}))
 		assert.Contains(t, desc, "Source:\n  function: "+cart+":2")
 	})
