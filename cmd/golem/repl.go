@@ -203,7 +203,10 @@ func (c *replCmd) run(steps []step, stdin io.Reader, stdout, stderr io.Writer) i
 
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt)
-	defer signal.Stop(sigs)
+	defer func() {
+		signal.Stop(sigs)
+		close(sigs) // ends r.interrupts
+	}()
 	go r.interrupts(sigs)
 
 	if !c.NoUserinit {
