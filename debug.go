@@ -556,6 +556,7 @@ func (d *debugger) takeOutput(sess *session, stdout, stderr *string, warnings *[
 // pause marks the evaluation as waiting: the clock of its time limit
 // stops, and Interrupt wakes it to stop.
 func (d *debugger) pause(th *rt.Thread) {
+	th.CancelBreak() // a break asked for before this stop is satisfied by it
 	d.paused = time.Now()
 	d.in.mu.Lock()
 	d.waiting = true

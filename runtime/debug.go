@@ -13,6 +13,10 @@ import "time"
 // restart that resumes it. Safe from any goroutine.
 func (th *Thread) RequestBreak() { th.breakReq.Store(1) }
 
+// CancelBreak withdraws a break request not yet taken (the evaluation
+// suspended for another reason first).
+func (th *Thread) CancelBreak() { th.breakReq.Store(0) }
+
 // tickCheck is Tick's slow path: the limits, then a pending break.
 func (th *Thread) tickCheck() {
 	th.slowCheck()
