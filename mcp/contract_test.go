@@ -208,3 +208,24 @@ func TestContractListDefinitions(t *testing.T) {
 	assert.Contains(t, sc["conditions"], "MY-ERROR")
 	assert.Contains(t, sc["functions"], "MY-FUNCTION (A B &OPTIONAL C)")
 }
+
+// describe-last-error-tool.md, "Set on error: When any tool invocation
+// produces an error"; the issue: a read error in macroexpand, an argument
+// error.
+func TestContractAnyFailingToolSetsLastError(t *testing.T) {
+	c := inProcess(t, newServer(t, mcp.Options{}))
+	res := call(t, c, "macroexpand", map[string]any{"form": "(when (foo"})
+	require.True(t, res.IsError)
+	out := text(t, call(t, c, "describe-last-error", nil))
+	assert.True(t, strings.HasPrefix(out, "Error: END-OF-FILE\n"), out)
+	assert.Contains(t, out, "Available Restarts:\n  1. ABORT - Return to top level\n")
+
+	res = call(t, c, "inspect", map[string]any{"id": 424242})
+	require.True(t, res.IsError)
+	out = text(t, call(t, c, "describe-last-error", nil))
+	assert.True(t, strings.HasPrefix(out, "Error: GOLEM:INVALID-ARGUMENTS\n  No object has the id 424242"), out)
+
+	ok(t, c, "(+ 1 2)") // "Cleared: Reset on successful evaluation"
+	assert.Equal(t, "No error information available.\n(No error has occurred since the last successful evaluation)",
+		text(t, call(t, c, "describe-last-error", nil)))
+}
