@@ -55,7 +55,9 @@ type Config struct {
 	QuicklispHome string
 	// Fetch, when set, is asked for a system found nowhere locally: it
 	// returns a directory holding the system's release (for example one
-	// downloaded from a Quicklisp dist), which is then searched.
+	// downloaded from a Quicklisp dist), which is then searched and
+	// becomes readable to the loader; "" and no error when it has no such
+	// system (the loader then signals QUICKLISP-CLIENT:SYSTEM-NOT-FOUND).
 	Fetch func(ctx context.Context, system string) (dir string, err error)
 	// MaxBytes bounds one file read (0: runtime.LoadSizeLimit(0)).
 	MaxBytes int64
@@ -131,14 +133,19 @@ func (st *state) sandbox(img *rt.Image) *rt.Sandbox {
 	if st.sb != nil {
 		return st.sb
 	}
-	roots := st.cfg.Roots
-	if roots == nil {
-		roots = append(append([]string(nil), img.Files.ReadDirs...), img.Files.WriteDirs...)
-	}
+	roots := st.rootDirs(img)
 	local, software := st.quicklispDirs()
 	roots = append(append(append([]string(nil), roots...), local...), software...)
 	st.sb = rt.NewSandbox(roots, nil)
 	return st.sb
+}
+
+// rootDirs are Config.Roots, or the image's allowed directories.
+func (st *state) rootDirs(img *rt.Image) []string {
+	if st.cfg.Roots == nil {
+		return append(append([]string(nil), img.Files.ReadDirs...), img.Files.WriteDirs...)
+	}
+	return st.cfg.Roots
 }
 
 func (st *state) maxBytes() int64 {

@@ -324,6 +324,16 @@ func primitives() []rt.Def {
 			if dir == "" {
 				return rt.NIL
 			}
+			// The fetcher is the embedder's code: the loader may read what
+			// it unpacked.
+			if abs, err := filepath.Abs(dir); err == nil {
+				dir = abs
+			}
+			st.cfg.Roots = append(append([]string(nil), st.rootDirs(th.Img)...), dir)
+			if st.sb != nil {
+				_ = st.sb.Close()
+				st.sb = nil
+			}
 			return rt.NewString(dir)
 		}},
 		// (%asdf-file-date path) => the file's modification time in
