@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/golem-lisp/golem/clos"
 	"github.com/golem-lisp/golem/eval"
 	"github.com/golem-lisp/golem/printer"
 	rt "github.com/golem-lisp/golem/runtime"
@@ -251,6 +252,18 @@ func (in *Table) inspect(th *rt.Thread, v rt.Value) *Inspection {
 				}
 			}
 		}
+		if gf, ok := o.(*clos.GF); ok {
+			x.section = "Methods"
+			for i, m := range rt.ListToSlice(MOP(th, "GENERIC-FUNCTION-METHODS", gf)) {
+				add(strconv.Itoa(i), m)
+			}
+		}
+	case *rt.Class:
+		x.notes = append(x.notes, "Name: "+eval.QualifiedName(img, o.Name))
+		x.section = "Parts"
+		add("direct superclasses", MOP(th, "CLASS-DIRECT-SUPERCLASSES", o))
+		add("precedence list", MOP(th, "CLASS-PRECEDENCE-LIST", o))
+		add("slots", MOP(th, "CLASS-SLOTS", o))
 	case *rt.Package:
 		x.notes = append(x.notes, "Name: "+o.Name)
 		x.section = "Parts"
@@ -344,6 +357,16 @@ func (x *Inspection) Structured() map[string]any {
 		parts = append(parts, m)
 	}
 	return map[string]any{"id": x.id, "object": x.printed, "type": x.typ, "parts": parts}
+}
+
+// MOP calls the GOLEM-MOP introspection function name (CLASS-SLOTS,
+// GENERIC-FUNCTION-METHODS, ...), or returns NIL when there is none.
+func MOP(th *rt.Thread, name string, args ...rt.Value) rt.Value {
+	sym := th.Img.Intern("GOLEM-MOP", name)
+	if sym.Fn == nil {
+		return rt.NIL
+	}
+	return th.Call(sym.Fn, args...)
 }
 
 // PrintShort renders v on one line, abbreviated (*print-length* 10,

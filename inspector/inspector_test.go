@@ -49,3 +49,19 @@ func TestTableIsBoundedAndStable(t *testing.T) {
 		assert.Same(t, first, got)
 	}))
 }
+
+func TestInspectClassesAndGenerics(t *testing.T) {
+	in := golem.New(golem.Options{})
+	_, err := in.Eval(context.Background(), `(defclass shape () ((name :initarg :name)))
+(defgeneric area (s)) (defmethod area ((s shape)) 0) (defmethod area ((s integer)) s)`)
+	require.NoError(t, err)
+	r, err := in.Eval(context.Background(), "(inspect #'area)")
+	require.NoError(t, err)
+	assert.Contains(t, r.Text(), "Methods:\n")
+	assert.Regexp(t, `\] 0: #<STANDARD-METHOD`, r.Text())
+	assert.Regexp(t, `\] 1: #<STANDARD-METHOD`, r.Text())
+	r, err = in.Eval(context.Background(), "(inspect (find-class 'shape))")
+	require.NoError(t, err)
+	assert.Contains(t, r.Text(), "Name: COMMON-LISP-USER::SHAPE\nParts:\n")
+	assert.Regexp(t, `\] direct superclasses: \(#<STANDARD-CLASS COMMON-LISP:STANDARD-OBJECT>\)`, r.Text())
+}

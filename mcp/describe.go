@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/golem-lisp/golem/clos"
+	"github.com/golem-lisp/golem/inspector"
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
@@ -13,11 +14,7 @@ import (
 
 // mop calls the GOLEM-MOP function name.
 func mop(th *rt.Thread, name string, args ...rt.Value) rt.Value {
-	sym := th.Img.Intern("GOLEM-MOP", name)
-	if sym.Fn == nil {
-		return rt.NIL
-	}
-	return th.Call(sym.Fn, args...)
+	return inspector.MOP(th, name, args...)
 }
 
 // names prints each element of a list on one line, joined by spaces.
