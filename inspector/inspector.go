@@ -169,9 +169,11 @@ func (in *Table) inspect(th *rt.Thread, v rt.Value) *Inspection {
 	case *rt.Vector:
 		x.notes = append(x.notes, "Length: "+strconv.Itoa(VectorLength(o.HasFill, o.Fill, len(o.Items))))
 		x.section = "Elements"
-		for i, e := range o.Items[:VectorLength(o.HasFill, o.Fill, len(o.Items))] {
+		items := o.Items[:VectorLength(o.HasFill, o.Fill, len(o.Items))]
+		for i, e := range items[:min(len(items), MaxParts)] {
 			add(strconv.Itoa(i), e)
 		}
+		x.more = len(items) - len(x.parts)
 	case *rt.String:
 		x.notes = append(x.notes, "Length: "+strconv.Itoa(VectorLength(o.HasFill, o.Fill, len(o.R))))
 	case *rt.HashTable:
@@ -179,8 +181,9 @@ func (in *Table) inspect(th *rt.Thread, v rt.Value) *Inspection {
 		x.section = "Entries"
 		o.Each(func(k, val rt.Value) bool {
 			add(PrintShort(th, k), val)
-			return true
+			return len(x.parts) < MaxParts
 		})
+		x.more = o.Count() - len(x.parts)
 	case *rt.Instance:
 		kind := "instance"
 		switch o.Class.Kind {

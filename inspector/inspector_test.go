@@ -65,3 +65,17 @@ func TestInspectClassesAndGenerics(t *testing.T) {
 	assert.Contains(t, r.Text(), "Name: COMMON-LISP-USER::SHAPE\nParts:\n")
 	assert.Regexp(t, `\] direct superclasses: \(#<STANDARD-CLASS COMMON-LISP:STANDARD-OBJECT>\)`, r.Text())
 }
+
+func TestInspectShowsAtMostMaxParts(t *testing.T) {
+	in := golem.New(golem.Options{})
+	for _, code := range []string{
+		"(inspect (make-array 100000 :initial-element 0))",
+		"(let ((h (make-hash-table))) (dotimes (i 100000) (setf (gethash i h) i)) (inspect h))",
+		"(inspect (make-list 100000))",
+	} {
+		r, err := in.Eval(context.Background(), code)
+		require.NoError(t, err)
+		assert.Equal(t, inspector.MaxParts, strings.Count(r.Text(), "\n  ["), code)
+		assert.Contains(t, r.Text(), "more not shown", code)
+	}
+}
