@@ -562,7 +562,9 @@ when needed; NIL or a QL:SYSTEM-NOT-FOUND error when there is none."
                   (primary (gethash primary-name *systems*)))
              (unless primary
                (let ((asd (search-for-system-definition name)))
-                 (when asd
+                 ;; An .asd file asking for its own system while it is
+                 ;; evaluated does not evaluate itself again.
+                 (when (and asd (not (equal (namestring asd) *asd-file*)))
                    (load-asd asd)
                    (setf system (gethash name *systems*)
                          primary (gethash primary-name *systems*)))))

@@ -255,8 +255,14 @@ func TestErrors(t *testing.T) {
 	dir := projects(t)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "needy.asd"),
 		[]byte(`(defsystem "needy" :depends-on ("util" "absent-dependency"))`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ping.asd"),
+		[]byte(`(defsystem "ping" :depends-on ("pong")) (defsystem "pong" :depends-on ("ping"))`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "selfish.asd"),
+		[]byte(`(asdf:find-system "selfish" nil) (defsystem "selfish")`), 0o644))
 	in := sandboxed(t, dir)
 	runChecks(t, in, []check{
+		{`(asdf:load-system "ping")`, `ERROR CIRCULAR-DEPENDENCY: Circular dependency: "ping" -> "pong" -> "ping"`},
+		{`(asdf:load-system "selfish")`, "T"},
 		{`(asdf:load-system "nonexistent")`, `ERROR SYSTEM-NOT-FOUND: System "nonexistent" not found.`},
 		{`(asdf:find-system "nonexistent" nil)`, "NIL"},
 		{`(handler-case (asdf:load-system "nonexistent") (asdf:missing-component () :caught))`, ":CAUGHT"},
