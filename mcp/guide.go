@@ -24,8 +24,9 @@ func (s *Server) instructions() string {
 	return "golem is a Common Lisp written in Go. evaluate-lisp evaluates code in a persistent session: " +
 		"definitions, variables and the current package persist across calls. Use check-syntax to find unbalanced " +
 		"parentheses; describe-last-error and get-backtrace after a failure; describe-symbol, apropos, inspect and " +
-		"the who-calls family to learn about code instead of guessing; list-definitions to see what the session " +
-		"defined; reset-session to start over. The usage-guide prompt explains more. " + s.sandboxText()
+		"the who-calls family to learn about code instead of guessing; evaluate-lisp's debug and invoke-restart to " +
+		"fix an error and let the failed evaluation finish; list-definitions to see what the session defined; " +
+		"reset-session to start over. The usage-guide prompt explains more. " + s.sandboxText()
 }
 
 // sandboxText says what Lisp code may reach, from the server's options.
@@ -74,6 +75,13 @@ session; what you define persists from one call to the next until reset-session.
   first) and the top frames; get-backtrace shows every frame.
 - check-syntax finds unbalanced parentheses and says where each unclosed one was opened.
 
+## Fixing an error without re-running
+- evaluate-lisp with debug: true (or (setf golem:*debug-on-error* t)) keeps an evaluation that hits an
+  unhandled error suspended at the error, with its restarts numbered. Define or fix what was wrong with
+  evaluate-lisp, then invoke-restart {restart: number or name, values?} (RETRY, USE-VALUE, STORE-VALUE,
+  CONTINUE, ...) to let the original evaluation finish. frame-locals and eval-in-frame look into a frame;
+  abort gives up.
+
 ## Fixing an error without running the code again
 - evaluate-lisp {code, debug: true} (or every call after (setf golem:*debug-on-error* t)) keeps a failed
   evaluation alive at the error: the reply lists its numbered [Restarts] and the [Backtrace] frames.
@@ -95,6 +103,9 @@ session; what you define persists from one call to the next until reset-session.
 - list-definitions: what this session defined.
 `)
 	b.WriteString("\n## What this server allows\n- " + s.sandboxText() + "\n")
+	if s.opts.QuicklispDist != "" {
+		b.WriteString("- load-system downloads a system found nowhere locally from the Quicklisp dist " + s.opts.QuicklispDist + ".\n")
+	}
 	if len(s.opts.SystemDirs) > 0 {
 		b.WriteString("- load-system {system, path?} loads ASDF systems found in " + strings.Join(s.opts.SystemDirs, ", ") +
 			" (and the working directory).\n")
