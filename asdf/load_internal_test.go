@@ -2,6 +2,8 @@ package asdf
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -94,12 +96,11 @@ func TestSearch(t *testing.T) {
 	img.Sandbox = false
 	o := ops(th)
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
-		"a/b/c/deep.asd":      "",
-		".hidden/hid.asd":     "",
-		"top/top.asd":         "",
-		"x/y/z/w/v/u/far.asd": "",
-	})
+	for _, f := range []string{"a/b/c/deep.asd", ".hidden/hid.asd", "top/top.asd", "x/y/z/w/v/u/far.asd"} {
+		p := filepath.Join(dir, f)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, nil, 0o644))
+	}
 	assert.Equal(t, dir+"/a/b/c/deep.asd", o.search("deep", dir, true))
 	assert.Equal(t, "", o.search("deep", dir, false), "shallow: NAME.asd and NAME/NAME.asd only")
 	assert.Equal(t, dir+"/top/top.asd", o.search("top", dir, false))

@@ -364,14 +364,7 @@ func readCapped(r io.Reader, max int64) ([]byte, error) {
 // first directory) through the sandbox, refusing paths outside it, symlinks
 // that lead out, files that are not regular and files over max bytes.
 func (sb *Sandbox) ReadFile(path string, max int64) ([]byte, error) {
-	if !filepath.IsAbs(path) && len(sb.dirs) > 0 {
-		path = filepath.Join(sb.dirs[0].path, path)
-	}
-	d, rel, ok := sb.resolve(path, false, false)
-	if !ok {
-		return nil, &fs.PathError{Op: "open", Path: path, Err: errOutside}
-	}
-	root, err := d.open()
+	root, rel, err := sb.rootFor(path, "open")
 	if err != nil {
 		return nil, err
 	}

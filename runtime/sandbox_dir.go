@@ -6,18 +6,26 @@ import (
 	"path/filepath"
 )
 
-// Stat returns information about the file at path (absolute, or relative
-// to the first directory) through the sandbox, following symlinks that stay
-// inside it; a path outside it fails as ReadFile does.
-func (sb *Sandbox) Stat(path string) (fs.FileInfo, error) {
+// rootFor returns the root of the directory holding path (absolute, or
+// relative to the first directory) and path relative to it, following
+// symlinks that stay inside the sandbox; a path outside it fails with a
+// *fs.PathError for op.
+func (sb *Sandbox) rootFor(path, op string) (*os.Root, string, error) {
 	if !filepath.IsAbs(path) && len(sb.dirs) > 0 {
 		path = filepath.Join(sb.dirs[0].path, path)
 	}
 	d, rel, ok := sb.resolve(path, false, false)
 	if !ok {
-		return nil, &fs.PathError{Op: "stat", Path: path, Err: errOutside}
+		return nil, "", &fs.PathError{Op: op, Path: path, Err: errOutside}
 	}
 	root, err := d.open()
+	return root, rel, err
+}
+
+// Stat returns information about the file at path through the sandbox, as
+// ReadFile would reach it.
+func (sb *Sandbox) Stat(path string) (fs.FileInfo, error) {
+	root, rel, err := sb.rootFor(path, "stat")
 	if err != nil {
 		return nil, err
 	}
@@ -27,14 +35,7 @@ func (sb *Sandbox) Stat(path string) (fs.FileInfo, error) {
 // ReadDir lists the directory at path through the sandbox (nil when it is
 // outside it, missing or not a directory). Opening does not block on a FIFO.
 func (sb *Sandbox) ReadDir(path string) []fs.DirEntry {
-	if !filepath.IsAbs(path) && len(sb.dirs) > 0 {
-		path = filepath.Join(sb.dirs[0].path, path)
-	}
-	d, rel, ok := sb.resolve(path, false, false)
-	if !ok {
-		return nil
-	}
-	root, err := d.open()
+	root, rel, err := sb.rootFor(path, "open")
 	if err != nil {
 		return nil
 	}
