@@ -241,10 +241,10 @@ func TestDebuggerBounds(t *testing.T) {
 		assert.Equal(t, "T", printed(t)(in.Eval(ctx, "*cleaned*")), "cleanups ran")
 	})
 	t.Run("waiting does not count against the time limit", func(t *testing.T) {
-		in := New(Options{Limits: Limits{Timeout: 300 * time.Millisecond}})
+		in := New(Options{Limits: Limits{Timeout: 600 * time.Millisecond}})
 		defer in.Close()
 		s := suspend(t, in, "(+ 1 (undefined-fn))")
-		time.Sleep(500 * time.Millisecond)
+		time.Sleep(800 * time.Millisecond)
 		_, err := in.Eval(ctx, "(defun undefined-fn () 41)")
 		require.NoError(t, err)
 		assert.Equal(t, "42", printed(t)(s.InvokeNamed(ctx, "RETRY", nil)))
