@@ -766,6 +766,9 @@ files changed since they were loaded and those after them."
         (dolist (entry todo)
           (destructuring-bind (f path reason date) entry
             (unless first-time (%log :reloading sname path reason))
+            ;; Undated while it loads: if it fails, the next load retries
+            ;; it and the files after it, whatever made it reload now.
+            (remhash path *file-dates*)
             (setf *current-file* path)
             (perform op f)
             (setf *current-file* nil)

@@ -214,12 +214,29 @@ func TestReload(t *testing.T) {
 		{`(asdf:load-system "greet" :force t)`, "T"}, // everything
 		{`greet-system::*loads*`, "2"},
 	})
+	// A file that failed to load is loaded again next time, even when its
+	// date did not change (it reloaded because of :force).
+	last := filepath.Join(dir, "greet/last.lisp")
+	fi, err := os.Stat(last)
+	require.NoError(t, err)
+	good, err := os.ReadFile(last)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(last, []byte(`(error "boom")`), 0o644))
+	require.NoError(t, os.Chtimes(last, fi.ModTime(), fi.ModTime()))
+	assert.Equal(t, "ERROR SIMPLE-ERROR: boom", evalText(t, in, `(asdf:load-system "greet" :force t)`))
+	require.NoError(t, os.WriteFile(last, good, 0o644))
+	require.NoError(t, os.Chtimes(last, fi.ModTime(), fi.ModTime()))
+	runChecks(t, in, []check{
+		{`(fmakunbound 'greet::last-loaded) (asdf:load-system "greet")`, "T"},
+		{`(greet::last-loaded)`, "T"},
+		{`greet-system::*loads*`, "3"},
+	})
 	// A changed dependency reloads its dependents.
 	touch(t, filepath.Join(dir, "util/util.lisp"),
 		"(defpackage :util (:use :cl) (:export #:shout)) (in-package :util) (defun shout (s) (string-downcase s))", 2*time.Hour)
 	runChecks(t, in, []check{
 		{`(ql:quickload "greet" :silent t)`, `("greet")`},
-		{`greet-system::*loads*`, "3"},
+		{`greet-system::*loads*`, "4"},
 		{`(util:shout "ABC")`, `"abc"`},
 	})
 	// A new component in the .asd is loaded.
