@@ -174,6 +174,7 @@ when a load failed).")
 (defclass package-system (package-inferred-system) ())
 
 (defun system-license (s) (system-licence s))
+(defun system-definition-pathname (s) (system-source-file (find-system s)))
 (defun system-description (s) (component-description s))
 (defun system-long-description (s) (component-long-description s))
 (defun system-version (s) (component-version (find-system s)))

@@ -30,13 +30,14 @@ split-string standard-case-symbol-name standard-eval-thunk strcat string-designa
 string-enclosed-p string-prefix-p string-suffix-p stripln style-warn subdirectories subpathname
 subpathname* symbol-call symbol-package-name temporary-directory timestamp< timestamp<= truenamize
 unintern* unix-namestring unparse-version user-homedir version-compatible-p version< version<=
-writeln xdg-cache-home xdg-config-home xdg-data-home
+writeln xdg-cache-home xdg-config-home xdg-data-home nil-pathname
 subprocess-error-code subprocess-error-command subprocess-error-process`,
 	macros: `with-gensyms if-let nest while-collecting uiop-debug define-package with-muffled-conditions
 with-current-directory with-safe-io-syntax with-output-file with-input-file with-output with-input
 with-fatal-condition-handler with-upgradability with-deprecation`,
 	variables: `*command-line-arguments* *uninteresting-conditions* *stdin* *stdout* *stderr*
-*image-dumped-p* *image-restore-hook* *image-prelude* *image-entry-point* *fatal-conditions*`,
+*image-dumped-p* *image-restore-hook* *image-prelude* *image-entry-point* *fatal-conditions*
+*nil-pathname*`,
 	others: `subprocess-error`,
 }
 
@@ -52,7 +53,7 @@ load-systems* locate-system make make-operation map-systems module-components mo
 oos operate operation-done-p output-files perform perform-with-restarts primary-system-name
 register-immutable-system register-preloaded-system register-system-packages registered-system
 registered-systems registered-systems* require-system search-for-system-definition
-source-file-type system-description system-license system-long-description system-registered-p
+source-file-type system-definition-pathname system-description system-license system-long-description system-registered-p
 system-relative-pathname system-source-directory system-version test-system upgrade-asdf
 version-satisfies
 component-name component-parent component-version component-description

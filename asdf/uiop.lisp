@@ -467,6 +467,10 @@ is the type of a file (:directory makes the last component a directory)."
                                 :type (if (eq ftype :unspecific) nil ftype))))
           (if defaults (merge-pathnames p defaults) p))))))
 
+(defparameter *nil-pathname* (make-pathname :directory nil :name nil :type nil :version nil))
+(defun nil-pathname (&optional (defaults *default-pathname-defaults*))
+  (make-pathname :directory nil :name nil :type nil :version nil :device nil :defaults defaults))
+
 (defun unix-namestring (p) (namestring p))
 (defun native-namestring (p) (and p (namestring p)))
 (defun parse-native-namestring (s &rest keys &key ensure-directory &allow-other-keys)
