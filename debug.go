@@ -351,7 +351,7 @@ func (s *Suspension) FrameLocals(ctx context.Context, i int) ([]Local, error) {
 			th.BindSpecial(S.PrintPretty, rt.NIL)
 			th.BindSpecial(S.PrintEscape, rt.T)
 			th.BindSpecial(S.PrintReadably, rt.NIL)
-			for _, v := range eval.FrameVariables(f) {
+			for _, v := range eval.FrameVariables(th, f) {
 				out = append(out, Local{Name: printCapped(th, v.Name), Value: s.d.printLocal(th, v.Value())})
 			}
 		})
@@ -378,7 +378,7 @@ func (s *Suspension) EvalInFrame(ctx context.Context, i int, code string) (*Resu
 			ns.reading = true
 			readAll(th, code, func(form rt.Value) { forms = append(forms, form) })
 			ns.reading = false
-			v := eval.EvalInFrame(th, forms, eval.FrameVariables(f))
+			v := eval.EvalInFrame(th, forms, eval.FrameVariables(th, f))
 			*vals = th.MultipleValues(v)
 		})
 	})

@@ -129,6 +129,15 @@ func TestDebuggerFrames(t *testing.T) {
 
 	_, err = s.FrameLocals(ctx, 0)
 	assert.ErrorIs(t, err, ErrNotSuspended)
+	// A reference to a frame variable kept past its call is refused, not followed.
+	s = suspend(t, in, "(h 2)")
+	_, err = s.EvalInFrame(ctx, frameIndex(t, s, "(G 2)"), "(defparameter *kept* (lambda () y))")
+	require.NoError(t, err)
+	assert.Equal(t, "6", printed(t)(s.InvokeNamed(ctx, "CONTINUE", nil)))
+	_, err = in.Eval(ctx, "(funcall *kept*)")
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, "CONTROL-ERROR", e.Type)
 	_, err = suspend(t, in, "(h 1)").FrameLocals(ctx, 99)
 	assert.ErrorContains(t, err, "no frame 99")
 }

@@ -20,9 +20,18 @@ func (v FrameVar) Set(x rt.Value) { v.ref.set(x) }
 // frameRef locates a variable: a slot of a live frame (holding the value,
 // or the variable's box when a closure captured it) or a captured box.
 type frameRef struct {
+	th    *rt.Thread
 	f     *rt.Frame
+	fn    rt.Function // the frame's function when the reference was made
 	index int
 	box   *rt.Box
+}
+
+// live reports whether the frame still holds a call of the function the
+// reference was made for (code can keep a reference, in a closure made by
+// EvalInFrame, after the call returned).
+func (r *frameRef) live() bool {
+	return r.box != nil || (r.th.FrameActive(r.f) && r.f.Fn == r.fn && r.index < len(r.f.Slots))
 }
 
 func (r *frameRef) get() rt.Value {
@@ -49,14 +58,14 @@ func (r *frameRef) set(x rt.Value) {
 }
 
 // FrameVariables returns the lexical variables visible in f, a frame of a
-// call in progress (runtime.Thread.LiveFrames): those the function binds
+// call in progress on th (runtime.Thread.LiveFrames): those the function binds
 // (parameters and LET variables, in binding order, skipping uninterned
 // macro temporaries and slots not yet bound) and those of enclosing
 // functions its closure captured. The names come from the compiler, which
 // records them once per function; nothing is recorded while code runs.
 // A slot of a variable whose binding form has not run yet in this call may
 // still hold a value of an earlier call at the same depth.
-func FrameVariables(f *rt.Frame) []FrameVar {
+func FrameVariables(th *rt.Thread, f *rt.Frame) []FrameVar {
 	cl, ok := f.Fn.(*Closure)
 	if !ok {
 		return nil
@@ -73,7 +82,7 @@ func FrameVariables(f *rt.Frame) []FrameVar {
 		if v.sym == nil || v.sym.Pkg == nil || v.index >= len(f.Slots) || f.Slots[v.index] == nil {
 			continue
 		}
-		out = append(out, FrameVar{Name: v.sym, ref: &frameRef{f: f, index: v.index}})
+		out = append(out, FrameVar{Name: v.sym, ref: &frameRef{th: th, f: f, fn: f.Fn, index: v.index}})
 	}
 	return out
 }
@@ -105,7 +114,10 @@ func frameVarAccessor(img *rt.Image) *rt.Symbol {
 	ref := func(th *rt.Thread, x rt.Value) *frameRef {
 		r, ok := x.(*frameRef)
 		if !ok {
-			th.TypeErrorName(x, "T")
+			th.ProgramError(th.Printed(x) + " is not a frame variable of the debugger.")
+		}
+		if !r.live() {
+			th.ControlError("The call whose variable this is has returned: its frame is gone.")
 		}
 		return r
 	}

@@ -67,3 +67,14 @@ func (th *Thread) ExtendDeadline(d time.Duration) {
 func (th *Thread) LiveFrames() []*Frame {
 	return append([]*Frame(nil), th.framePool[:th.frameTop]...)
 }
+
+// FrameActive reports whether f is the frame of a call in progress on th
+// (a frame from LiveFrames whose call has returned is reused).
+func (th *Thread) FrameActive(f *Frame) bool {
+	for _, g := range th.framePool[:th.frameTop] {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
