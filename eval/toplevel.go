@@ -121,9 +121,9 @@ func (c *compiler) compileDefunForm(form *rt.Cons, env *lexEnv, mv, warnRedefini
 	}
 	checkDefinable(c, sym, "setting fdefinition of")
 	body := form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr
-	done := c.defining(name)
+	// Deferred: an error compiling the lambda must not leave the name set.
+	defer c.defining(name)()
 	_, maker := c.compileLambda(name, args[1], body, env, blockNameOf(name))
-	done()
 	return single(func(th *rt.Thread, f *Frame) rt.Value {
 		return defineFunction(th, name, sym, isSetf, maker(th, f).(rt.Function), warnRedefinition)
 	}, mv)
@@ -195,9 +195,8 @@ func compileDefmacro(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	}
 	checkDefinable(c, sym, "setting the macro-function of")
 	body := form.Cdr.(*rt.Cons).Cdr.(*rt.Cons).Cdr
-	done := c.defining(sym)
+	defer c.defining(sym)()
 	maker := c.macroLambdaCode(sym, args[1], body, env)
-	done()
 	// Define the macro at compile time too, so later forms of the same
 	// top-level form (e.g. a PROGN) can use it.
 	if env == nil {

@@ -148,9 +148,8 @@ func compileNamedFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code
 	if !ok {
 		return nil
 	}
-	done := c.defining(quoted[1])
+	defer c.defining(quoted[1])()
 	_, code := c.compileLambda(quoted[1], rest.Car, rest.Cdr, env, nil)
-	done()
 	return single(code, mv)
 }
 

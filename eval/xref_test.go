@@ -79,6 +79,16 @@ func TestXref(t *testing.T) {
 			"HELPER")
 		assert.Empty(t, x.Who(in.Image(), eval.XrefReferences, readName(t, in, "HELPER")))
 	})
+	t.Run("a definition that fails to compile does not take the forms after it", func(t *testing.T) {
+		// The whole form is compiled before it runs (and fails at BROKEN).
+		_, err := in.Eval(context.Background(), "(progn (defun broken (&key &key)) (defun after () (leaf 2)))")
+		require.Error(t, err)
+		assert.Contains(t, printedNames(t, in, x.Who(in.Image(), eval.XrefCalls, readName(t, in, "LEAF"))), "AFTER")
+		_, err = in.Eval(context.Background(), "(progn (defun broken2 (&key &key)) (leaf 3))")
+		require.Error(t, err)
+		got, _ := x.Targets(in.Image(), eval.XrefCalls, readName(t, in, "BROKEN2"))
+		assert.Empty(t, got)
+	})
 	t.Run("an image that does not record has no database", func(t *testing.T) {
 		other := golem.New(golem.Options{})
 		_, err := other.Eval(context.Background(), "(defun f () (g))")
