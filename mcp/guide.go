@@ -75,13 +75,6 @@ session; what you define persists from one call to the next until reset-session.
   first) and the top frames; get-backtrace shows every frame.
 - check-syntax finds unbalanced parentheses and says where each unclosed one was opened.
 
-## Fixing an error without re-running
-- evaluate-lisp with debug: true (or (setf golem:*debug-on-error* t)) keeps an evaluation that hits an
-  unhandled error suspended at the error, with its restarts numbered. Define or fix what was wrong with
-  evaluate-lisp, then invoke-restart {restart: number or name, values?} (RETRY, USE-VALUE, STORE-VALUE,
-  CONTINUE, ...) to let the original evaluation finish. frame-locals and eval-in-frame look into a frame;
-  abort gives up.
-
 ## Fixing an error without running the code again
 - evaluate-lisp {code, debug: true} (or every call after (setf golem:*debug-on-error* t)) keeps a failed
   evaluation alive at the error: the reply lists its numbered [Restarts] and the [Backtrace] frames.

@@ -50,7 +50,7 @@ func TestInstructionsReflectFlags(t *testing.T) {
 			}
 			assert.Contains(t, guideText, "who-calls")
 			assert.Contains(t, guideText, "inspect {expression or id}")
-			assert.Contains(t, guideText, "invoke-restart {restart: number or name")
+			assert.Contains(t, guideText, `invoke-restart {restart: "RETRY"}`)
 		})
 	}
 }
