@@ -136,7 +136,7 @@ func (sess *Session) debuggerReply(r *golem.Result, err error) *mcpgo.CallToolRe
 	return sess.evalResult(r, err)
 }
 
-func (s *Server) invokeRestart(ctx context.Context, sess *Session, _ mcpgo.CallToolRequest, args map[string]any) *mcpgo.CallToolResult {
+func (s *Server) invokeRestart(ctx context.Context, sess *Session, req mcpgo.CallToolRequest, args map[string]any) *mcpgo.CallToolResult {
 	susp, res := sess.suspension()
 	if res != nil {
 		return res
@@ -184,7 +184,10 @@ func (s *Server) invokeRestart(ctx context.Context, sess *Session, _ mcpgo.CallT
 		return errorResult(fmt.Sprintf("[ERROR] GOLEM:NO-SUCH-RESTART\nNo restart %v. The restarts are:\n%s",
 			args["restart"], strings.Join(numberedRestarts(susp.Err.Restarts), "\n")), "args_error", "")
 	}
-	return sess.debuggerReply(susp.Invoke(ctx, index, values))
+	stop := s.startProgress(ctx, req)
+	r, err := susp.Invoke(ctx, index, values)
+	stop()
+	return sess.debuggerReply(r, err)
 }
 
 // restartIndex maps a restart number of the reply (numberedRestarts) to
@@ -242,7 +245,7 @@ func (s *Server) frameLocals(ctx context.Context, sess *Session, _ mcpgo.CallToo
 	}
 }
 
-func (s *Server) evalInFrame(ctx context.Context, sess *Session, _ mcpgo.CallToolRequest, args map[string]any) *mcpgo.CallToolResult {
+func (s *Server) evalInFrame(ctx context.Context, sess *Session, req mcpgo.CallToolRequest, args map[string]any) *mcpgo.CallToolResult {
 	susp, frame, res := sess.suspendedFrame(args, "eval-in-frame")
 	if res != nil {
 		return res
@@ -251,7 +254,10 @@ func (s *Server) evalInFrame(ctx context.Context, sess *Session, _ mcpgo.CallToo
 	if res != nil {
 		return res
 	}
-	return sess.debuggerReply(susp.EvalInFrame(ctx, frame, code))
+	stop := s.startProgress(ctx, req)
+	r, err := susp.EvalInFrame(ctx, frame, code)
+	stop()
+	return sess.debuggerReply(r, err)
 }
 
 func (s *Server) abortSuspended(ctx context.Context, sess *Session, _ mcpgo.CallToolRequest, _ map[string]any) *mcpgo.CallToolResult {
