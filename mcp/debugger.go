@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/golem-lisp/golem"
 )
@@ -37,13 +38,13 @@ func (s *Server) addDebuggerTools() {
 				"description": "The restart's number in the reply (from 1) or its name."},
 			"values": map[string]any{"type": "array", "items": map[string]any{"type": "string"},
 				"description": "Forms whose values are the restart's arguments (USE-VALUE and STORE-VALUE take one)."},
-		}), s.handler("invoke-restart", s.invokeRestart))
+		}), s.debuggerHandler("invoke-restart", s.invokeRestart))
 
 	s.mcp.AddTool(tool("frame-locals",
 		"List the lexical variables of a frame of the suspended evaluation, with their values.",
 		annotations("Frame locals", true, false, true), []string{"frame"}, map[string]any{
 			"frame": frameProperty(),
-		}), s.handler("frame-locals", s.frameLocals))
+		}), s.debuggerHandler("frame-locals", s.frameLocals))
 
 	s.mcp.AddTool(tool("eval-in-frame",
 		"Evaluate code inside the suspended evaluation with a frame's lexical variables in scope: SETQ changes them, "+
@@ -51,11 +52,27 @@ func (s *Server) addDebuggerTools() {
 		annotations("Evaluate in frame", false, true, false), []string{"frame", "code"}, map[string]any{
 			"frame": frameProperty(),
 			"code":  stringProp("Common Lisp form(s) to evaluate."),
-		}), s.handler("eval-in-frame", s.evalInFrame))
+		}), s.debuggerHandler("eval-in-frame", s.evalInFrame))
 
 	s.mcp.AddTool(tool("abort",
 		"Abort the suspended evaluation: it unwinds to top level (its UNWIND-PROTECT cleanups run).",
-		annotations("Abort", false, true, true), nil, nil), s.handler("abort", s.abortSuspended))
+		annotations("Abort", false, true, true), nil, nil), s.debuggerHandler("abort", s.abortSuspended))
+}
+
+// debuggerHandler is handler for the debugger's tools: while the
+// evaluation stays suspended, a call that fails (a wrong restart or frame
+// number) leaves the suspended error as the one describe-last-error
+// describes.
+func (s *Server) debuggerHandler(name string, fn func(ctx context.Context, sess *Session, req mcpgo.CallToolRequest, args map[string]any) *mcpgo.CallToolResult) server.ToolHandlerFunc {
+	return s.handler(name, func(ctx context.Context, sess *Session, req mcpgo.CallToolRequest, args map[string]any) *mcpgo.CallToolResult {
+		res := fn(ctx, sess, req, args)
+		if res.IsError && sess.in != nil {
+			if susp := sess.in.Suspended(); susp != nil {
+				sess.setError(susp.Err)
+			}
+		}
+		return res
+	})
 }
 
 func frameProperty() map[string]any {

@@ -141,6 +141,8 @@ func TestDebuggerRestartsOverMCP(t *testing.T) {
 		assert.Contains(t, text(t, res), "No restart NO-SUCH")
 		res = call(t, c, "frame-locals", map[string]any{"frame": 500})
 		assert.True(t, res.IsError)
+		assert.Contains(t, text(t, call(t, c, "describe-last-error", nil)), "UNBOUND-VARIABLE",
+			"a failed debugger call leaves the suspended error the last")
 		res = call(t, c, "abort", nil)
 		require.False(t, res.IsError, text(t, res))
 		assert.Contains(t, text(t, res), "Aborted")
