@@ -90,5 +90,24 @@ func WithoutREPLVariables(ctx context.Context) context.Context {
 	return context.WithValue(ctx, noREPLKey{}, true)
 }
 
+// BreakHere is Break for Go code running on the evaluating goroutine (the
+// reader of Options.Stdin, a Go function called from Lisp) that sees an
+// interactive interrupt itself, such as Ctrl-C while the program reads the
+// terminal: the debug evaluation suspends right there (EvalDebug returns
+// the *Suspension, with a CONTINUE restart) and BreakHere returns when
+// CONTINUE is invoked; another restart unwinds through the caller, which
+// must let the panic pass. It reports false, doing nothing, when no debug
+// evaluation runs.
+func (in *Interpreter) BreakHere() bool {
+	in.mu.Lock()
+	d, th := in.dbg.cur, in.cur
+	in.mu.Unlock()
+	if d == nil || th == nil {
+		return false
+	}
+	th.TakeBreakNow()
+	return true
+}
+
 // withoutREPLVariables is WithoutREPLVariables, for LoadFile.
 func withoutREPLVariables(ctx context.Context) context.Context { return WithoutREPLVariables(ctx) }

@@ -196,3 +196,26 @@ func TestBreakDuringSleep(t *testing.T) {
 	_, err := s.Abort(ctx)
 	require.Error(t, err)
 }
+
+// TestBreakHere: Go code on the evaluating goroutine (here a Go function
+// called from Lisp) suspends the debug evaluation where it is; CONTINUE
+// returns into it. Without a debug evaluation BreakHere does nothing.
+func TestBreakHere(t *testing.T) {
+	ctx := context.Background()
+	in := golem.New(golem.Options{})
+	defer in.Close()
+	require.NoError(t, in.Define("go-break", func() bool { return in.BreakHere() }))
+	assert.False(t, in.BreakHere(), "nothing runs")
+	_, err := in.Eval(ctx, "(go-break)")
+	require.NoError(t, err, "a plain Eval is not debugged")
+
+	_, err = in.EvalDebug(ctx, "(list (go-break) :after)", "")
+	var s *golem.Suspension
+	require.ErrorAs(t, err, &s)
+	assert.Equal(t, "INTERACTIVE-INTERRUPT", s.Err.Type)
+	require.NotEmpty(t, s.Err.Backtrace)
+	assert.Contains(t, s.Err.Backtrace[0], "GO-BREAK")
+	res, err := s.InvokeNamed(ctx, "CONTINUE", nil)
+	require.NoError(t, err)
+	assert.Equal(t, "=> (T :AFTER)", res.Text())
+}

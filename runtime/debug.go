@@ -26,6 +26,15 @@ func (th *Thread) tickCheck() {
 	}
 }
 
+// TakeBreakNow takes a break at once, as a break request does at the next
+// safe point: for Go code running on the evaluating goroutine that sees an
+// interactive interrupt itself (Ctrl-C while the program reads the
+// terminal). It returns when the CONTINUE restart is invoked.
+func (th *Thread) TakeBreakNow() {
+	th.breakReq.Store(0)
+	th.takeBreak()
+}
+
 // takeBreak signals GOLEM:INTERACTIVE-INTERRUPT and enters the debugger as
 // BREAK does, keeping the state of the
 // code it interrupted (its values and pending exits) across the Lisp code

@@ -137,11 +137,14 @@ func (s *screen) freshLine() {
 // terminalInput is the program's *standard-input* in the REPL: lines read
 // through the REPL's line source.
 // Ctrl-D gives the program an end of file (the next read waits for the
-// terminal again); Ctrl-C clears the line being typed.
+// terminal again); Ctrl-C breaks into the debugger right there (CONTINUE
+// reads again) or, without the debugger, interrupts the evaluation.
 type terminalInput struct {
-	src lineSource
-	scr *screen
-	buf []byte
+	src      lineSource
+	scr      *screen
+	buf      []byte
+	in       *golem.Interpreter
+	debugger bool
 }
 
 func (t *terminalInput) Read(p []byte) (int, error) {
@@ -149,7 +152,12 @@ func (t *terminalInput) Read(p []byte) (int, error) {
 		line, err := t.src.readInput(t.scr.takeLine())
 		switch {
 		case errors.Is(err, errInterrupted):
-			continue // Ctrl-C while a program reads clears the line
+			if !t.debugger {
+				t.in.Interrupt("interrupted by Ctrl-C")
+				return 0, io.EOF
+			}
+			t.in.BreakHere() // returns when CONTINUE is invoked
+			continue
 		case err != nil:
 			return 0, io.EOF
 		}
@@ -187,6 +195,7 @@ func (c *replCmd) run(steps []step, stdin io.Reader, stdout, stderr io.Writer) i
 	opts.REPLVariables = true
 	opts.DebugTimeout = 100 * 365 * 24 * time.Hour // the user is at the terminal
 	r.in = golem.New(opts)
+	lispIn.in, lispIn.debugger = r.in, r.debugger
 	if isTerminal(stdin) && isTerminal(stdout) {
 		src, err := newEditor(c.History, r, stdin.(*os.File), stdout)
 		if err != nil {

@@ -146,8 +146,9 @@ func (term *terminal) exitCode() int {
 
 // TestREPLTerminal types at golem repl as a person would: history recall
 // with the up arrow, a form over two lines, * after a value, READ-LINE from
-// the terminal, Ctrl-C out of an endless loop into the debugger and back
-// (CONTINUE resumes it) with the session's state kept, and (quit).
+// the terminal (and Ctrl-C during it), Ctrl-C out of an endless loop into
+// the debugger and back (CONTINUE resumes it) with the session's state
+// kept, and (quit).
 func TestREPLTerminal(t *testing.T) {
 	term := startTerminal(t, "repl", "--no-userinit")
 	term.expect("CL-USER> ")
@@ -172,6 +173,18 @@ func TestREPLTerminal(t *testing.T) {
 	term.expect("Name: ")
 	term.typeLine("Ada")
 	term.expect("\"Ada\"\nNIL\nCL-USER> ")
+
+	// Ctrl-C while the program reads the terminal: the debugger, right in
+	// READ-LINE; CONTINUE reads again.
+	term.typeLine("(list (read-line) :done)")
+	term.expect("(list (read-line) :done)\n")
+	term.send("ab\x03")
+	term.expect("debugger invoked on a INTERACTIVE-INTERRUPT:")
+	term.expect("0: (READ-LINE)\n1] ")
+	term.typeLine("continue")
+	term.expect("continue\n")
+	term.typeLine("xyz")
+	term.expect("(\"xyz\" :DONE)\nCL-USER> ")
 
 	term.typeLine("(defvar *n* 0)")
 	term.expect("*N*\nCL-USER> ")
