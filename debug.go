@@ -157,7 +157,6 @@ func (in *Interpreter) EvalDebug(ctx context.Context, code, pkg string) (*Result
 	}
 	in.dbg.cur = d
 	in.mu.Unlock()
-	in.img.Debugger = in.debugHook
 	go func() {
 		defer close(d.done)
 		res, err := in.evalWith(context.WithValue(ctx, debuggerKey{}, d), code, pkg)

@@ -124,6 +124,7 @@ func New(opts Options) *Interpreter {
 	}
 	rt.SetDefaultPathnameDefaults(img)
 	in := &Interpreter{img: img, opts: opts}
+	img.Debugger = in.debugHook // suspends only EvalDebug's evaluations (debug.go)
 	th := rt.NewThread(img, context.Background(), rt.Limits{})
 	eval.LoadPrelude(th, readAll)
 	if opts.Package != "" {
