@@ -359,7 +359,11 @@ func (in *Interpreter) newSession(ctx context.Context) *session {
 			th.BindSpecial(S.PrintPretty, rt.NIL)
 			report := conditions.ReportString(th, c)
 			th.UnbindTo(d)
-			s.warnings = append(s.warnings, warningTypeName(c)+": "+report)
+			if show := warningFunc(th); show != nil {
+				show(warningTypeName(c) + ": " + report)
+			} else {
+				s.warnings = append(s.warnings, warningTypeName(c)+": "+report)
+			}
 			// A warning raised with SIGNAL has no MUFFLE-WARNING restart: it is
 			// recorded and SIGNAL returns.
 			if r := th.Call(img.CLSym("FIND-RESTART"), img.CLSym("MUFFLE-WARNING"), c); r != rt.NIL {

@@ -44,6 +44,28 @@ func WithValuesFunc(ctx context.Context, fn ValuesFunc) context.Context {
 	return context.WithValue(ctx, eachKey{}, fn)
 }
 
+// warnKey carries WithWarningFunc's function in the evaluation's context.
+type warnKey struct{}
+
+// WithWarningFunc returns a context under which an evaluation hands each
+// warning that reaches the top level (no handler muffled it) to fn as it is
+// signalled, as "TYPE: report" (the compiler's style warnings about
+// undefined functions at the end of the code), instead of collecting them
+// in Result.Warnings and Error.Warnings: for a terminal or a script, where
+// a warning prints when it happens, among the output.
+func WithWarningFunc(ctx context.Context, fn func(warning string)) context.Context {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return context.WithValue(ctx, warnKey{}, fn)
+}
+
+// warningFunc returns WithWarningFunc's function in th's context, or nil.
+func warningFunc(th *rt.Thread) func(string) {
+	fn, _ := th.Ctx.Value(warnKey{}).(func(string))
+	return fn
+}
+
 // evalTopLevel evaluates one top-level form of Eval's code, updating the
 // REPL variables when the interpreter keeps them and calling the
 // WithValuesFunc function. The form's values stay the thread's current values.

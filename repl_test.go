@@ -219,3 +219,21 @@ func TestBreakHere(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "=> (T :AFTER)", res.Text())
 }
+
+// TestWithWarningFunc: warnings go to the function as they are signalled,
+// among the output, and not into the Result; muffled ones never do.
+func TestWithWarningFunc(t *testing.T) {
+	var out bytes.Buffer
+	in := golem.New(golem.Options{Stdout: &out})
+	ctx := golem.WithWarningFunc(context.Background(), func(w string) { out.WriteString("[" + w + "]") })
+	res, err := in.Eval(ctx, `(princ 1) (warn "careful ~a" 2) (princ 3)
+(handler-bind ((warning #'muffle-warning)) (warn "hidden"))
+(defun uses-missing () (missing-fn))`)
+	require.NoError(t, err)
+	assert.Equal(t, "1[SIMPLE-WARNING: careful 2]3[STYLE-WARNING: undefined function: COMMON-LISP-USER::MISSING-FN]", out.String())
+	assert.Empty(t, res.Warnings)
+
+	res, err = in.Eval(context.Background(), `(warn "collected")`)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"SIMPLE-WARNING: collected"}, res.Warnings, "without it, warnings are collected as before")
+}

@@ -67,7 +67,7 @@ func (r *repl) debug(s *golem.Suspension) error {
 	// Values print as each form returns; code evaluated in a frame
 	// returns them in its Result instead.
 	shown := false
-	ctx := golem.WithValuesFunc(context.Background(), func(th *rt.Thread, vals []rt.Value) {
+	ctx := golem.WithValuesFunc(r.warnings(context.Background()), func(th *rt.Thread, vals []rt.Value) {
 		shown = true
 		r.showValues(th, vals)
 	})

@@ -269,7 +269,8 @@ func (c *evalCmd) run(stdin io.Reader, stdout, stderr io.Writer) int {
 	scr := &screen{w: stdout}
 	in := golem.New(userOptions(stdin, scr, stderr))
 	var last []string
-	ctx := golem.WithValuesFunc(context.Background(), func(th *rt.Thread, vals []rt.Value) {
+	ctx := golem.WithWarningFunc(context.Background(), printWarning(stderr, nil))
+	ctx = golem.WithValuesFunc(ctx, func(th *rt.Thread, vals []rt.Value) {
 		last = last[:0]
 		for _, v := range vals {
 			last = append(last, printer.ToString(th, v, true))
@@ -288,6 +289,18 @@ func (c *evalCmd) run(stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return reportEnd(err, stderr)
+}
+
+// printWarning returns a WithWarningFunc function writing each warning on
+// a line of its own to w, as SBCL prints them ("WARNING: ..."), after
+// calling before (which may end an open output line).
+func printWarning(w io.Writer, before func()) func(string) {
+	return func(warning string) {
+		if before != nil {
+			before()
+		}
+		fmt.Fprintln(w, strings.Replace(warning, "SIMPLE-WARNING: ", "WARNING: ", 1))
+	}
 }
 
 // reportEnd turns the end of a non-interactive evaluation into an exit

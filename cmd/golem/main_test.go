@@ -265,3 +265,28 @@ func TestInvalidPrinterVariablesNeverCrash(t *testing.T) {
 	assert.Equal(t, 1, exit)
 	assert.True(t, strings.HasPrefix(out, "[ERROR] TYPE-ERROR\n"), out)
 }
+
+// TestWarningsPrinted: warnings reach the user of run, eval --plain and the
+// REPL as they are signalled (SBCL's wording for WARN's), not only in the
+// response text of golem eval.
+func TestWarningsPrinted(t *testing.T) {
+	const code = `(princ 1) (warn "careful ~a" 2) (princ 3) (defun f () (missing-fn))`
+	out, errOut, status := runCLI(t, code, "run", "-")
+	assert.Equal(t, 0, status)
+	assert.Equal(t, "13", out)
+	assert.Contains(t, errOut, "WARNING: careful 2\n")
+	assert.Contains(t, errOut, "STYLE-WARNING: undefined function: COMMON-LISP-USER::MISSING-FN")
+
+	out, errOut, status = runCLI(t, "", "eval", "--plain", code)
+	assert.Equal(t, 0, status)
+	assert.Equal(t, "13\nF\n", out)
+	assert.Contains(t, errOut, "WARNING: careful 2\n")
+
+	out, _, status = runCLI(t, "", "eval", code)
+	assert.Equal(t, 0, status)
+	assert.Contains(t, out, "[warnings]\nSIMPLE-WARNING: careful 2\n")
+
+	out, _, status = runCLI(t, code+"\n", "repl", "--no-userinit")
+	assert.Equal(t, 0, status)
+	assert.Contains(t, out, "CL-USER> 1\n1\nWARNING: careful 2\nNIL\n3\n3\n")
+}

@@ -360,11 +360,16 @@ func (r *repl) showValues(th *rt.Thread, vals []rt.Value) {
 	}
 }
 
+// warnings makes warnings print on the screen as they are signalled.
+func (r *repl) warnings(ctx context.Context) context.Context {
+	return golem.WithWarningFunc(ctx, printWarning(r.scr, r.scr.freshLine))
+}
+
 // eval evaluates code at the top level, entering the debugger on an
 // unhandled error or Ctrl-C. done is true when the program called EXIT,
 // with its status.
 func (r *repl) eval(code string) (status int, done bool) {
-	ctx := golem.WithValuesFunc(context.Background(), r.showValues)
+	ctx := golem.WithValuesFunc(r.warnings(context.Background()), r.showValues)
 	r.idle.Store(false)
 	defer r.idle.Store(true)
 	var err error

@@ -55,15 +55,17 @@ func (c *runCmd) run(steps []step, stdin io.Reader, stdout, stderr io.Writer) in
 		}
 		return reportError(err, stderr, where)
 	}
-	if err := runSteps(in, steps); err != nil {
+	// Warnings go to stderr as they are signalled.
+	ctx := golem.WithWarningFunc(context.Background(), printWarning(stderr, nil))
+	if err := runSteps(ctx, in, steps); err != nil {
 		return reportEnd(err, stderr)
 	}
 	var err error
 	if perr := guard(func() {
 		if c.Script == "-" {
-			_, err = in.Eval(context.Background(), program)
+			_, err = in.Eval(ctx, program)
 		} else {
-			_, err = in.LoadFile(context.Background(), c.Script)
+			_, err = in.LoadFile(ctx, c.Script)
 		}
 	}); perr != nil {
 		err = perr
@@ -73,14 +75,14 @@ func (c *runCmd) run(steps []step, stdin io.Reader, stdout, stderr io.Writer) in
 
 // runSteps runs the --eval and --load options in order, stopping at the
 // first that fails (an unhandled error, or EXIT).
-func runSteps(in *golem.Interpreter, steps []step) error {
+func runSteps(ctx context.Context, in *golem.Interpreter, steps []step) error {
 	for _, s := range steps {
 		var err error
 		if perr := guard(func() {
 			if s.load {
-				_, err = in.LoadFile(context.Background(), s.arg)
+				_, err = in.LoadFile(ctx, s.arg)
 			} else {
-				_, err = in.Eval(context.Background(), s.arg)
+				_, err = in.Eval(ctx, s.arg)
 			}
 		}); perr != nil {
 			err = perr
