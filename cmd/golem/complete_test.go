@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -96,4 +98,22 @@ func TestParenMatching(t *testing.T) {
 			assert.Equal(t, tc.line, painted, tc.line)
 		}
 	}
+}
+
+// TestScreen: the screen keeps the end of the unfinished line (the prompt
+// of a READ-LINE after it), bounded however long the line grows.
+func TestScreen(t *testing.T) {
+	var out strings.Builder
+	scr := &screen{w: &out}
+	assert.True(t, scr.atLineStart())
+	fmt.Fprint(scr, "a\nName: ")
+	assert.False(t, scr.atLineStart())
+	assert.Equal(t, "Name: ", scr.takeLine())
+	assert.True(t, scr.atLineStart(), "the user's newline ends the line")
+	fmt.Fprint(scr, strings.Repeat("x", 10*maxPartial))
+	assert.Len(t, scr.takeLine(), maxPartial)
+	fmt.Fprint(scr, "open")
+	scr.freshLine()
+	scr.freshLine()
+	assert.Equal(t, "a\nName: "+strings.Repeat("x", 10*maxPartial)+"open\n", out.String())
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -106,13 +107,20 @@ type screen struct {
 func (s *screen) Write(b []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if i := strings.LastIndexByte(string(b), '\n'); i >= 0 {
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
 		s.partial = append(s.partial[:0], b[i+1:]...)
 	} else {
 		s.partial = append(s.partial, b...)
 	}
+	if n := len(s.partial); n > maxPartial {
+		// Only the end of a long line can serve as a prompt.
+		s.partial = append(s.partial[:0], s.partial[n-maxPartial:]...)
+	}
 	return s.w.Write(b)
 }
+
+// maxPartial bounds what a screen keeps of an unfinished line.
+const maxPartial = 512
 
 // takeLine returns the text of the last line so far and forgets it (the
 // line editor redraws it, and the user's newline ends it).
