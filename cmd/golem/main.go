@@ -353,3 +353,31 @@ func guard(body func()) (err error) {
 	body()
 	return nil
 }
+
+// Help is golem repl --help's description (kong's HelpProvider).
+func (replCmd) Help() string {
+	return `Every form typed is evaluated and its values printed; a form may span lines.
+Line editing with history (up arrow; kept in ~/.golem_history), Tab to
+complete symbol names, the matching parenthesis shown. Ctrl-C during an
+evaluation, or an unhandled error, enters the debugger (type HELP at its
+"N]" prompt: restarts by number, BACKTRACE, FRAME, LOCALS, forms evaluated
+in the suspended evaluation); Ctrl-C at a prompt clears the line, Ctrl-D at
+an empty prompt exits, as do (quit) and (exit :code N). *, **, ***, +, /
+and - are the REPL variables of CLHS 25.1.1.`
+}
+
+// Help is golem run --help's description (kong's HelpProvider).
+func (runCmd) Help() string {
+	return `A first line starting with #! is skipped, so "#!/usr/bin/env -S golem run"
+scripts work. Output is written as the program writes it. The exit status is
+0, the code given to (exit :code N), or 1 after an unhandled error, whose
+report and backtrace go to stderr (with the file, line and column of the
+top-level form).`
+}
+
+// Help is golem eval --help's description (kong's HelpProvider).
+func (evalCmd) Help() string {
+	return `Without --plain, prints the response text of MCP's evaluate-lisp: [stdout],
+[stderr] and [warnings] sections, then "=> value" lines for the last form's
+values, or [ERROR] TYPE, the report and a [Backtrace] (exit status 1).`
+}
