@@ -56,7 +56,8 @@ type Suspension struct {
 	// Err describes the error as a failed evaluation would: Type, Report,
 	// Restarts ("NAME - report", innermost first), Backtrace (the frames,
 	// innermost first: frame i of FrameLocals and EvalInFrame is
-	// Backtrace[i]), and the output and warnings so far.
+	// Backtrace[i]), and the output and warnings since the previous
+	// reply of the evaluation (EvalDebug's, or the last call's).
 	Err *Error
 	// RestartNames are the restarts' names, as Err.Restarts orders them
 	// (the symbol's name, "" for an anonymous restart).
