@@ -91,14 +91,14 @@ type Options struct {
 	// (EvalDebug) waits for a call before it is stopped (default
 	// DefaultDebugTimeout).
 	DebugTimeout time.Duration
-	// REPLVariables makes Eval update *, **, +, / and the other REPL
-	// variables after each top-level form, as a REPL does (see repl.go).
-	REPLVariables bool
 	// Setup, when set, runs at the end of New with the new interpreter, to
 	// add Go functions (Define) and globals (Set) or load Lisp code. If it
 	// returns an error, the interpreter refuses to evaluate: Err and every
 	// Eval and Call return that error.
 	Setup func(*Interpreter) error
+	// REPLVariables makes Eval update *, **, +, / and the other REPL
+	// variables after each top-level form, as a REPL does (see repl.go).
+	REPLVariables bool
 }
 
 // Interpreter is one Lisp world.
