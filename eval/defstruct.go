@@ -199,6 +199,7 @@ func expandDefstruct(th *rt.Thread, form *rt.Cons) rt.Value {
 	}
 
 	concName := name.Name + "-"
+	noConc := false // (:conc-name nil): each accessor is its slot's own symbol
 	var ctors []dsCtor
 	noCtor := false
 	copier := dsIntern(th, "COPY-"+name.Name)
@@ -224,7 +225,7 @@ func expandDefstruct(th *rt.Thread, form *rt.Cons) rt.Value {
 		switch k.Name {
 		case "CONC-NAME":
 			if len(args) == 0 || args[0] == rt.NIL {
-				concName = ""
+				concName, noConc = "", true
 			} else {
 				concName = string(th.StringDesignator(args[0]))
 			}
@@ -345,7 +346,11 @@ func expandDefstruct(th *rt.Thread, form *rt.Cons) rt.Value {
 		slots = append(slots, s)
 	}
 	for i := range slots {
-		slots[i].accessor = dsIntern(th, concName+slots[i].name.Name)
+		if noConc {
+			slots[i].accessor = slots[i].name
+		} else {
+			slots[i].accessor = dsIntern(th, concName+slots[i].name.Name)
+		}
 	}
 	dsPending(img)[name] = &dsLayout{typ: typ, named: named, slots: slots}
 
