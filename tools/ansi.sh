@@ -9,7 +9,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+# The suite sits beside the project; a clean clone made elsewhere finds it
+# beside the checkout it was cloned from.
 ansi="${ANSI_DIR:-$root/../shared/ansi}"
+origin=$(git config --get remote.origin.url 2>/dev/null || true)
+if [ ! -x "$ansi/run-ansi.sh" ] && [ -d "$origin" ]; then
+  ansi="$origin/../shared/ansi"
+fi
 floor="$root/conformance/ansi-floor.txt"
 if [ ! -x "$ansi/run-ansi.sh" ]; then
   echo "tools/ansi.sh: the ANSI suite is not at $ansi (set ANSI_DIR); the per-chapter floor was NOT checked" >&2
