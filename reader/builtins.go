@@ -61,7 +61,7 @@ func lispRead(th *rt.Thread, args []rt.Value, preserve bool) rt.Value {
 }
 
 func readFromString(th *rt.Thread, args []rt.Value) rt.Value {
-	str, ok := args[0].(*rt.String)
+	str, ok := th.SimpleStringOf(args[0])
 	if !ok {
 		th.TypeErrorName(args[0], "STRING")
 	}

@@ -1024,16 +1024,6 @@ func (th *Thread) simpleVectorOf(v Value) *Vector {
 	return sv
 }
 
-func (th *Thread) isStringArray(v Value) bool {
-	switch a := v.(type) {
-	case *String:
-		return true
-	case *Array:
-		return len(a.Dims) == 1 && ArrayElementType(th.Img, a) == th.Img.S.Character
-	}
-	return false
-}
-
 // vecIndex checks an index against a vector's total size (as AREF does).
 func (th *Thread) vecIndex(vec, idx Value) int {
 	n, ok := idx.(Fixnum)

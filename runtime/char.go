@@ -141,16 +141,17 @@ func (th *Thread) CharacterDesignator(v Value) rune {
 	switch x := v.(type) {
 	case Char:
 		return rune(x)
-	case *String:
-		if r := x.Runes(); len(r) == 1 {
-			return r[0]
-		}
-		th.simpleTypeError(v, th.Img.S.Character, "String is not of length one: ~S", v)
 	case *Symbol:
 		if r := []rune(x.Name); len(r) == 1 {
 			return r[0]
 		}
 		th.simpleTypeError(v, th.Img.S.Character, "Symbol name is not of length one: ~S", v)
+	}
+	if r, ok := th.stringRunes(v); ok {
+		if len(r) == 1 {
+			return r[0]
+		}
+		th.simpleTypeError(v, th.Img.S.Character, "String is not of length one: ~S", v)
 	}
 	th.simpleTypeError(v, th.Img.S.Character, "~S cannot be coerced to a character.", v)
 	return 0
@@ -292,17 +293,10 @@ func init() {
 			return NewString(CharName(th.CharOf(args[0])))
 		}},
 		Def{Name: "NAME-CHAR", Min: 1, Max: 1, Params: "(NAME)", Fn: func(th *Thread, args []Value) Value {
-			var name string
-			switch x := args[0].(type) {
-			case *String:
-				name = x.String()
-			case *Symbol:
-				name = x.Name
-			case Char:
+			if _, ok := args[0].(Char); ok {
 				return NIL
-			default:
-				th.TypeError(args[0], List(th.Img.S.Or, th.Img.S.String, th.Img.S.Symbol, th.Img.S.Character))
 			}
+			name := th.DesignatorArg(args[0])
 			r, ok := NameChar(name)
 			if !ok {
 				return NIL

@@ -8,16 +8,11 @@ import "strings"
 
 // pfStringDesignator returns the name a string designator stands for.
 func pfStringDesignator(th *Thread, v Value, expected Value) string {
-	switch x := v.(type) {
-	case *String:
-		return x.String()
-	case *Symbol:
-		return x.Name
-	case Char:
-		return string(rune(x))
+	if s, ok := th.DesignatorText(v); ok {
+		return s
 	}
 	if expected == nil {
-		expected = List(th.Img.S.Or, th.Img.S.String, th.Img.S.Symbol, th.Img.S.Character)
+		expected = th.StringDesignatorType()
 	}
 	th.TypeError(v, expected)
 	return ""
@@ -68,14 +63,13 @@ func pfSymbolWithPrefix(img *Image, s *Symbol) string {
 // a string, symbol or character naming one) stands for, signalling
 // PACKAGE-ERROR when no such package exists.
 func (th *Thread) PackageDesignator(v Value) *Package {
-	switch x := v.(type) {
-	case *Package:
+	if x, ok := v.(*Package); ok {
 		if x.Name == "" {
 			th.PackageError(x, "The package "+pfPkgString(x)+" has been deleted.")
 		}
 		return x
-	case *String, *Symbol, Char:
-		name := pfStringDesignator(th, v, nil)
+	}
+	if name, ok := th.DesignatorText(v); ok {
 		if p := th.Img.FindPackage(name); p != nil {
 			return p
 		}
@@ -544,12 +538,12 @@ func init() {
 			return pfPackageList(th.Img.Packages())
 		}},
 		Def{Name: "INTERN", Min: 1, Max: 2, MV: true, Params: "(NAME &OPTIONAL (PACKAGE *PACKAGE*))", Fn: func(th *Thread, args []Value) Value {
-			name := sfString(th, args[0])
+			name := th.StringArg(args[0])
 			s, st := th.PkgIntern(pfOptPackage(th, args, 1), name)
 			return th.Values2(s, pfStatus(th, st))
 		}},
 		Def{Name: "FIND-SYMBOL", Min: 1, Max: 2, MV: true, Params: "(NAME &OPTIONAL (PACKAGE *PACKAGE*))", Fn: func(th *Thread, args []Value) Value {
-			name := sfString(th, args[0])
+			name := th.StringArg(args[0])
 			s, st := pfOptPackage(th, args, 1).FindSymbol(name)
 			if st == StatusNone {
 				return th.Values2(NIL, NIL)

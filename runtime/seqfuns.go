@@ -974,16 +974,16 @@ func (th *Thread) concatenateStrings(spec Value, seqs []Value) Value {
 	}
 	n := 0
 	for _, s := range seqs {
-		str, ok := s.(*String)
-		if !ok {
+		if !th.IsString(s) {
 			return nil
 		}
-		n += len(str.Runes())
+		n += vecLen(s)
 	}
 	th.CheckAlloc(int64(n) * 4)
 	out := make([]rune, 0, n)
 	for _, s := range seqs {
-		out = append(out, s.(*String).Runes()...)
+		r, _ := th.stringRunes(s)
+		out = append(out, r...)
 	}
 	return &String{R: out}
 }

@@ -1,33 +1,13 @@
 package runtime
 
-// stringRunes returns the characters of a string (including displaced
-// character vectors), or nil and false when v is not a string.
-func (th *Thread) stringRunes(v Value) ([]rune, bool) {
-	switch s := v.(type) {
-	case *String:
-		return s.Runes(), true
-	case *Array:
-		if th.isStringArray(s) {
-			n := vecLen(s)
-			th.CheckAlloc(int64(n) * 4)
-			r := make([]rune, n)
-			for i := range r {
-				r[i] = rune(th.arRef(s, i).(Char))
-				th.PollAt(i)
-			}
-			return r, true
-		}
-	}
-	return nil, false
-}
-
 // StringDesignator returns the characters designated by a string, symbol
 // or character (CLHS string designator), signalling TYPE-ERROR otherwise.
+// The slice may be a string's storage: callers must not modify it.
 func (th *Thread) StringDesignator(v Value) []rune {
 	if r, ok := th.stringDesig(v); ok {
 		return r
 	}
-	th.TypeError(v, List(th.Img.S.Or, th.Img.S.String, th.Img.S.Symbol, th.Img.S.Character))
+	th.TypeError(v, th.StringDesignatorType())
 	return nil
 }
 
@@ -39,17 +19,6 @@ func (th *Thread) stringDesig(v Value) ([]rune, bool) {
 		return []rune{rune(s)}, true
 	}
 	return th.stringRunes(v)
-}
-
-// IsString reports whether v is a Lisp string (including displaced ones).
-func (th *Thread) IsString(v Value) bool {
-	switch s := v.(type) {
-	case *String:
-		return true
-	case *Array:
-		return th.isStringArray(s)
-	}
-	return false
 }
 
 func (th *Thread) stringArg(v Value) {
@@ -239,7 +208,7 @@ func init() {
 			}
 			r, ok := th.stringDesig(args[0])
 			if !ok {
-				th.simpleTypeError(args[0], List(th.Img.S.Or, th.Img.S.String, th.Img.S.Symbol, th.Img.S.Character),
+				th.simpleTypeError(args[0], th.StringDesignatorType(),
 					"~S is not a string designator.", args[0])
 			}
 			return &String{R: append([]rune(nil), r...)}

@@ -52,15 +52,6 @@ func sfSymbol(th *Thread, v Value) *Symbol {
 	return s
 }
 
-// sfString returns the text of a STRING argument.
-func sfString(th *Thread, v Value) string {
-	s, ok := v.(*String)
-	if !ok {
-		th.TypeErrorName(v, "STRING")
-	}
-	return s.String()
-}
-
 // sfIsVariable reports whether a COMMON-LISP symbol names a variable, which
 // may be assigned despite the package lock.
 func sfIsVariable(s *Symbol) bool {
@@ -211,8 +202,6 @@ func sfGensym(th *Thread, args []Value) Value {
 	var suffix Value
 	if len(args) > 0 {
 		switch x := args[0].(type) {
-		case *String:
-			prefix = x.String()
 		case Fixnum:
 			if x >= 0 {
 				suffix = x
@@ -222,9 +211,12 @@ func sfGensym(th *Thread, args []Value) Value {
 				suffix = x
 			}
 		}
-		if _, isStr := args[0].(*String); !isStr && suffix == nil {
-			c := th.Img.CLSym
-			th.TypeError(args[0], List(th.Img.S.Or, th.Img.S.String, c("UNSIGNED-BYTE")))
+		if suffix == nil {
+			p, isStr := th.StringText(args[0])
+			if !isStr {
+				th.TypeError(args[0], List(th.Img.S.Or, th.Img.S.String, th.Img.CLSym("UNSIGNED-BYTE")))
+			}
+			prefix = p
 		}
 	}
 	if suffix == nil {
@@ -272,7 +264,7 @@ type sfGentempKey struct{}
 func sfGentemp(th *Thread, args []Value) Value {
 	prefix := "T"
 	if len(args) > 0 {
-		prefix = sfString(th, args[0])
+		prefix = th.StringArg(args[0])
 	}
 	p := th.Img.CurrentPackage()
 	if len(args) > 1 {
@@ -383,7 +375,7 @@ func init() {
 			return sfRemprop(th, sfSymbol(th, args[0]), args[1])
 		}},
 		Def{Name: "MAKE-SYMBOL", Min: 1, Max: 1, Params: "(STRING)", Fn: func(th *Thread, args []Value) Value {
-			return NewSymbol(sfString(th, args[0]))
+			return NewSymbol(th.StringArg(args[0]))
 		}},
 		Def{Name: "COPY-SYMBOL", Min: 1, Max: 2, Params: "(SYMBOL &OPTIONAL COPY-PROPERTIES)", Fn: func(th *Thread, args []Value) Value {
 			s := sfSymbol(th, args[0])

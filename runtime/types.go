@@ -326,15 +326,11 @@ func (th *Thread) builtinTypeP(v Value, name string) (result, known bool) {
 	case "EXTENDED-CHAR":
 		c, ok := v.(Char)
 		return ok && c >= 256, true
-	case "STRING":
-		_, ok := v.(*String)
-		return ok, true
+	case "STRING", "BASE-STRING":
+		return th.IsString(v), true
 	case "SIMPLE-STRING", "SIMPLE-BASE-STRING":
 		s, ok := v.(*String)
 		return ok && s.IsSimple(), true
-	case "BASE-STRING":
-		_, ok := v.(*String)
-		return ok, true
 	case "VECTOR":
 		switch a := v.(type) {
 		case *String, *Vector, *BitVector:

@@ -1,0 +1,87 @@
+package runtime_test
+
+import (
+	"testing"
+
+	rt "github.com/golem-lisp/golem/runtime"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// specialStrings makes "FOO" in each representation a string can have:
+// simple, with a fill pointer, adjustable, and displaced (into "XFOOY").
+func specialStrings(e *lispEnv) map[string]rt.Value {
+	mk := func(args ...rt.Value) rt.Value { return e.th.Call(e.img.CLSym("MAKE-ARRAY"), args...) }
+	kw := e.img.Kw
+	ch := e.img.S.Character
+	return map[string]rt.Value{
+		"simple": e.read(`"FOO"`),
+		"fill": mk(rt.MakeInt(5), kw("ELEMENT-TYPE"), ch, kw("FILL-POINTER"), rt.MakeInt(3),
+			kw("INITIAL-CONTENTS"), e.read(`"FOOXX"`)),
+		"adjustable": mk(rt.MakeInt(3), kw("ELEMENT-TYPE"), ch, kw("ADJUSTABLE"), rt.T,
+			kw("INITIAL-CONTENTS"), e.read(`"FOO"`)),
+		"displaced": mk(rt.MakeInt(3), kw("ELEMENT-TYPE"), ch, kw("DISPLACED-TO"), e.read(`"XFOOY"`),
+			kw("DISPLACED-INDEX-OFFSET"), rt.MakeInt(1)),
+		"displaced-fill": mk(rt.MakeInt(4), kw("ELEMENT-TYPE"), e.img.CLSym("BASE-CHAR"), kw("DISPLACED-TO"), e.read(`"XFOOYZ"`),
+			kw("DISPLACED-INDEX-OFFSET"), rt.MakeInt(1), kw("FILL-POINTER"), rt.MakeInt(3)),
+	}
+}
+
+func TestStringViewAcceptsEveryRepresentation(t *testing.T) {
+	e := newLispEnv()
+	for name, s := range specialStrings(e) {
+		t.Run(name, func(t *testing.T) {
+			assert.True(t, e.th.IsString(s))
+			assert.True(t, e.th.TypeP(s, e.img.S.String))
+			assert.True(t, e.th.TypeP(s, rt.List(e.img.S.String, e.img.CLSym("*"))))
+			text, ok := e.th.StringText(s)
+			assert.True(t, ok)
+			assert.Equal(t, "FOO", text)
+			assert.Equal(t, "FOO", e.th.StringArg(s))
+			assert.Equal(t, "FOO", e.th.DesignatorArg(s))
+			simple, ok := e.th.SimpleStringOf(s)
+			require.True(t, ok)
+			assert.Equal(t, "FOO", simple.String())
+			// Functions taking strings and string designators.
+			assert.Equal(t, "T", e.callValues(e.img.CLSym("STRING="), []rt.Value{s, e.read(`"FOO"`)}))
+			assert.Equal(t, `"foo"`, e.callValues(e.img.CLSym("STRING-DOWNCASE"), []rt.Value{s}))
+			sym, ok := e.th.Call(e.img.CLSym("MAKE-SYMBOL"), s).(*rt.Symbol)
+			require.True(t, ok)
+			assert.Equal(t, "FOO", sym.Name)
+			assert.Equal(t, "NIL ; NIL", e.callValues(e.img.CLSym("FIND-SYMBOL"), []rt.Value{s, e.read(`"KEYWORD"`)}))
+			assert.Equal(t, `"FOO!"`, e.callValues(e.img.CLSym("CONCATENATE"), []rt.Value{e.img.S.String, s, e.read(`"!"`)}))
+		})
+	}
+}
+
+func TestStringViewRejectsNonStrings(t *testing.T) {
+	e := newLispEnv()
+	mk := func(args ...rt.Value) rt.Value { return e.th.Call(e.img.CLSym("MAKE-ARRAY"), args...) }
+	cases := map[string]rt.Value{
+		"symbol":       e.read(`FOO`),
+		"general":      e.read(`#(#\a)`),
+		"2d-character": mk(e.read(`(1 1)`), e.img.Kw("ELEMENT-TYPE"), e.img.S.Character),
+		"displaced-t":  mk(rt.MakeInt(1), e.img.Kw("DISPLACED-TO"), e.read(`#(#\a #\b)`)),
+	}
+	for name, v := range cases {
+		t.Run(name, func(t *testing.T) {
+			assert.False(t, e.th.IsString(v))
+			assert.False(t, e.th.TypeP(v, e.img.S.String))
+			_, ok := e.th.StringText(v)
+			assert.False(t, ok)
+			_, ok = e.th.SimpleStringOf(v)
+			assert.False(t, ok)
+			c := e.condition(func() { e.th.StringArg(v) })
+			require.NotNil(t, c)
+			assert.Equal(t, "TYPE-ERROR", c.Class.Name.Name)
+		})
+	}
+	// A symbol and a character are string designators, not strings.
+	text, ok := e.th.DesignatorText(e.read(`FOO`))
+	assert.True(t, ok)
+	assert.Equal(t, "FOO", text)
+	assert.Equal(t, "a", e.th.DesignatorArg(rt.Char('a')))
+	c := e.condition(func() { e.th.DesignatorArg(rt.MakeInt(1)) })
+	require.NotNil(t, c)
+	assert.Equal(t, "TYPE-ERROR", c.Class.Name.Name)
+}
