@@ -439,10 +439,10 @@ func defgenericBuiltin(th *rt.Thread, args []rt.Value) rt.Value {
 // generic function's method combination does not accept.
 func (gf *GF) checkQualifiers(th *rt.Thread, m *Method) {
 	w := gf.w
-	ok := false
+	ok := gf.combo.typ.long != nil // a long form's groups are checked as it runs
 	if gf.combo.typ.standard {
 		ok = len(m.qualifiers) == 0 || qualifierIs(m, w.kwBefore) || qualifierIs(m, w.kwAfter) || qualifierIs(m, w.kwAround)
-	} else {
+	} else if !ok {
 		ok = qualifierIs(m, gf.combo.typ.name) || qualifierIs(m, w.kwAround)
 	}
 	if ok {

@@ -13,6 +13,11 @@ type comboType struct {
 	operator *rt.Symbol
 	identity bool // identity-with-one-argument
 	doc      rt.Value
+	// long is the function of a long-form type (combine_long.go): it maps
+	// the generic function, its sorted applicable methods and the options
+	// to the effective method form; argSpec is its :arguments lambda list.
+	long    rt.Function
+	argSpec []dmcArg
 }
 
 // combination is a method combination as a generic function uses it.
@@ -57,6 +62,9 @@ func (w *world) makeCombination(th *rt.Thread, name rt.Value, args []rt.Value) *
 		closError(th, "~S is not a known method combination type.", name)
 	}
 	c := &combination{typ: ct, args: args}
+	if ct.long != nil {
+		return c
+	}
 	if !ct.standard {
 		switch len(args) {
 		case 0:
@@ -81,6 +89,9 @@ func (w *world) makeCombination(th *rt.Thread, name rt.Value, args []rt.Value) *
 func (c *combination) build(th *rt.Thread, gf *GF, ms []*Method, args []rt.Value) emf {
 	if c.typ.standard {
 		return buildStandard(th, gf, ms, args)
+	}
+	if c.typ.long != nil {
+		return c.buildLong(th, gf, ms)
 	}
 	return c.buildShort(th, gf, ms, args)
 }

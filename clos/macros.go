@@ -573,7 +573,8 @@ func (w *world) expandPrintUnreadable(th *rt.Thread, form *rt.Cons) rt.Value {
 	return rt.List(w.golemSym("%CLOS-PRINT-UNREADABLE"), spec[0], spec[1], typ, ident, fn)
 }
 
-// expandDefineMethodCombination supports the short form.
+// expandDefineMethodCombination expands the short form here and the long
+// form in combine_long.go.
 func (w *world) expandDefineMethodCombination(th *rt.Thread, form *rt.Cons) rt.Value {
 	parts := rt.ListToSlice(form.Cdr)
 	if len(parts) < 1 {
@@ -582,7 +583,7 @@ func (w *world) expandDefineMethodCombination(th *rt.Thread, form *rt.Cons) rt.V
 	name := parts[0]
 	if len(parts) > 1 {
 		if _, ok := parts[1].(*rt.Cons); ok || parts[1] == rt.NIL {
-			progErr(th, "golem supports only the short form of DEFINE-METHOD-COMBINATION.")
+			return w.expandLongCombination(th, name, parts[1:])
 		}
 	}
 	op := name

@@ -843,7 +843,14 @@ func (c *compiler) checkLocalFunctionName(name rt.Value, as string) {
 	if !ok || implementationLocalNames[sym.Name] && sym.Pkg == c.img.CL {
 		return
 	}
+	// A COMMON-LISP symbol that is not globally a function, macro or
+	// special operator may be bound lexically (CLHS 11.1.2.1.2.1), as SBCL
+	// also allows for local macros.
 	p := c.img.HomePackage(sym)
+	if name == rt.Value(sym) && p == c.img.CL && sym.Fn == nil && sym.Macro == nil &&
+		sym.Flags&rt.FlagSpecialOperator == 0 {
+		return
+	}
 	cur := c.img.CurrentPackage()
 	if p != nil && p.Locked && p != cur {
 		c.th.ProgramError("Lock on package " + p.Name + " violated when binding " + c.th.Printed(name) +
@@ -852,9 +859,10 @@ func (c *compiler) checkLocalFunctionName(name rt.Value, as string) {
 }
 
 // implementationLocalNames are the COMMON-LISP names that the expansions of
-// DEFMETHOD, LOOP and PPRINT-LOGICAL-BLOCK bind as local functions or macros themselves.
+// DEFMETHOD, LOOP and PPRINT-LOGICAL-BLOCK and the effective methods of
+// long-form method combinations bind as local functions or macros themselves.
 var implementationLocalNames = map[string]bool{"CALL-NEXT-METHOD": true, "NEXT-METHOD-P": true, "LOOP-FINISH": true,
-	"PPRINT-POP": true, "PPRINT-EXIT-IF-LIST-EXHAUSTED": true}
+	"PPRINT-POP": true, "PPRINT-EXIT-IF-LIST-EXHAUSTED": true, "CALL-METHOD": true, "MAKE-METHOD": true}
 
 func compileFlet(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	return c.compileLocalFns(form, env, mv, false)
@@ -959,7 +967,13 @@ func compileSymbolMacrolet(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Cod
 		benv = benv.extend(&lexEnv{kind: envSymbolMacro, name: sym, expand: parts[1]})
 	}
 	decls, _, forms := parseBody(rest.Cdr, false)
-	benv = c.declareFree(decls, benv, declaredSpecials(c.img, decls))
+	specials := declaredSpecials(c.img, decls)
+	for e := benv; e != env; e = e.next {
+		if specials[e.name.(*rt.Symbol)] {
+			c.th.ProgramError("symbol macro " + c.th.Printed(e.name) + " is declared SPECIAL in its SYMBOL-MACROLET")
+		}
+	}
+	benv = c.declareFree(decls, benv, specials)
 	return c.compileBody(forms, benv, mv)
 }
 
