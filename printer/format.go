@@ -3,7 +3,6 @@ package printer
 import (
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	rt "github.com/golem-lisp/golem/runtime"
@@ -38,6 +37,7 @@ type fnode struct {
 	colon  bool
 	at     bool
 	pos    int // index of the directive character
+	start  int // index of the directive's tilde
 	// compound directives: ~( ~[ ~{ ~< hold their clauses
 	clauses    [][]fnode
 	sepColon   []bool // for each ~; separator: had a colon
@@ -56,6 +56,12 @@ type fmtProgram struct {
 // formatError signals GOLEM:FORMAT-ERROR with SBCL's message layout.
 func formatError(th *rt.Thread, ctl string, pos int, msg string) {
 	var sb strings.Builder
+	msg, ref, _ := strings.Cut(msg, "\x00")
+	if th == nil {
+		// Only a layout of the pretty printer is parsed without a thread,
+		// and those are constants (tested).
+		panic("printer: bad layout: " + msg + ": " + ctl)
+	}
 	sb.WriteString("error in FORMAT: ")
 	sb.WriteString(msg)
 	if ctl != "" {
@@ -67,6 +73,10 @@ func formatError(th *rt.Thread, ctl string, pos int, msg string) {
 		}
 		sb.WriteString("^")
 	}
+	if ref != "" {
+		sb.WriteString("\n")
+		sb.WriteString(ref)
+	}
 	sym, _ := th.Img.Golem.FindSymbol("SIMPLE-FORMAT-ERROR")
 	if sym != nil && th.Img.Classes[sym] != nil {
 		th.Error(th.MakeCondition("GOLEM:SIMPLE-FORMAT-ERROR", th.Img.Kw("MESSAGE"), rt.NewString(sb.String())))
@@ -75,42 +85,14 @@ func formatError(th *rt.Thread, ctl string, pos int, msg string) {
 		th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(rt.NewString(sb.String()))))
 }
 
-// --- parsing ---
-
-type fparser struct {
-	th  *rt.Thread
-	ctl string
-	rs  []rune
-	i   int
-}
-
-func (p *fparser) fail(pos int, msg string) {
-	formatError(p.th, p.ctl, pos, msg)
-}
-
-// parseFormat parses a control string.
+// parseFormat returns the directive tree of a control string, parsed once
+// per image (format_grammar.go).
 func parseFormat(th *rt.Thread, ctl string) *fmtProgram {
 	st := state(th.Img)
 	if prog, ok := st.formatCache[ctl]; ok {
 		return prog
 	}
-	p := &fparser{th: th, ctl: ctl, rs: []rune(ctl)}
-	nodes, closing := p.parseSeq(0)
-	if closing != nil {
-		switch closing.dir {
-		case ')':
-			p.fail(closing.pos, "No corresponding open parenthesis")
-		case ']':
-			p.fail(closing.pos, "No corresponding open bracket")
-		case '}':
-			p.fail(closing.pos, "No corresponding open brace")
-		case '>':
-			p.fail(closing.pos, "No corresponding open angle bracket")
-		case ';':
-			p.fail(closing.pos, "~; directive not contained within either ~[...~] or ~<...~>")
-		}
-	}
-	prog := &fmtProgram{ctl: ctl, nodes: nodes}
+	prog := &fmtProgram{ctl: ctl, nodes: compileFormat(th, ctl)}
 	if len(st.formatCache) > 512 {
 		st.formatCache = map[string]*fmtProgram{}
 	}
@@ -118,199 +100,8 @@ func parseFormat(th *rt.Thread, ctl string) *fmtProgram {
 	return prog
 }
 
-// parseSeq parses nodes until a closing or separator directive (returned)
-// or the end of the string (nil).
-func (p *fparser) parseSeq(depth int) ([]fnode, *fnode) {
-	if depth > 200 {
-		p.fail(p.i, "Directives nested too deeply")
-	}
-	var nodes []fnode
-	var text strings.Builder
-	flush := func() {
-		if text.Len() > 0 {
-			nodes = append(nodes, fnode{text: text.String()})
-			text.Reset()
-		}
-	}
-	for p.i < len(p.rs) {
-		r := p.rs[p.i]
-		if r != '~' {
-			text.WriteRune(r)
-			p.i++
-			continue
-		}
-		flush()
-		d := p.parseDirective()
-		switch d.dir {
-		case ')', ']', '}', '>', ';':
-			return nodes, &d
-		case '(', '[', '{', '<':
-			p.parseCompound(&d, depth)
-		case '\n':
-			// ~<newline>: skip the newline and following non-newline whitespace.
-			if d.at {
-				nodes = append(nodes, fnode{text: "\n"})
-			}
-			if !d.colon {
-				for p.i < len(p.rs) && p.rs[p.i] != '\n' && unicode.IsSpace(p.rs[p.i]) {
-					p.i++
-				}
-			}
-			continue
-		}
-		nodes = append(nodes, d)
-	}
-	flush()
-	return nodes, nil
-}
-
-// parseDirective parses one directive starting at the tilde.
-func (p *fparser) parseDirective() fnode {
-	start := p.i
-	p.i++ // ~
-	var d fnode
-	// parameters
-	for {
-		if p.i >= len(p.rs) {
-			p.fail(start, "String ended before directive was found")
-		}
-		r := p.rs[p.i]
-		prm := fparam{pos: p.i}
-		switch {
-		case r == '\'':
-			if p.i+1 >= len(p.rs) {
-				p.fail(start, "String ended before directive was found")
-			}
-			prm.kind, prm.c = pChar, p.rs[p.i+1]
-			p.i += 2
-		case r == 'v' || r == 'V':
-			prm.kind = pArg
-			p.i++
-		case r == '#':
-			prm.kind = pCount
-			p.i++
-		case r == '+' || r == '-' || (r >= '0' && r <= '9'):
-			j := p.i + 1
-			for j < len(p.rs) && p.rs[j] >= '0' && p.rs[j] <= '9' {
-				j++
-			}
-			s := string(p.rs[p.i:j])
-			n, err := strconv.Atoi(s)
-			if err != nil {
-				if s == "+" || s == "-" {
-					p.fail(j, "Unknown format directive")
-				}
-				// Out of range: clamp, as no sensible program depends on it.
-				if strings.HasPrefix(s, "-") {
-					n = -(1 << 40)
-				} else {
-					n = 1 << 40
-				}
-			}
-			prm.kind, prm.n = pInt, n
-			p.i = j
-		case r == ',':
-			prm.kind = pNone
-		default:
-			goto modifiers
-		}
-		d.params = append(d.params, prm)
-		if p.i < len(p.rs) && p.rs[p.i] == ',' {
-			p.i++
-			if p.i < len(p.rs) && !isParamStart(p.rs[p.i]) {
-				d.params = append(d.params, fparam{kind: pNone, pos: p.i})
-			}
-			continue
-		}
-		break
-	}
-modifiers:
-	for p.i < len(p.rs) {
-		switch p.rs[p.i] {
-		case ':':
-			if d.colon {
-				p.fail(p.i, "Too many colons supplied")
-			}
-			d.colon = true
-			p.i++
-			continue
-		case '@':
-			if d.at {
-				p.fail(p.i, "Too many at-signs supplied")
-			}
-			d.at = true
-			p.i++
-			continue
-		}
-		break
-	}
-	if p.i >= len(p.rs) {
-		p.fail(start, "String ended before directive was found")
-	}
-	d.pos = p.i
-	c := p.rs[p.i]
-	p.i++
-	d.dir = unicode.ToUpper(c)
-	if c == '/' {
-		end := strings.IndexRune(string(p.rs[p.i:]), '/')
-		if end < 0 {
-			p.fail(d.pos, "No matching closing slash")
-		}
-		nameRunes := []rune(string(p.rs[p.i:]))
-		_ = nameRunes
-		name := string(p.rs[p.i : p.i+len([]rune(string(p.rs[p.i:])[:end]))])
-		p.i += len([]rune(name)) + 1
-		d.name = name
-	}
-	if !knownDirective(d.dir) {
-		p.fail(d.pos, "Unknown format directive (character: "+rt.CharName(rt.CharUpcase(c))+")")
-	}
-	return d
-}
-
-func isParamStart(r rune) bool {
-	return r == '\'' || r == 'v' || r == 'V' || r == '#' || r == '+' || r == '-' || r == ',' || (r >= '0' && r <= '9')
-}
-
 func knownDirective(c rune) bool {
 	return strings.ContainsRune("ASWDBOXRPCFEG$%&|~\nT*?()[];{}<>^/_I", c)
-}
-
-// parseCompound fills the clauses of ~( ~[ ~{ ~<.
-func (p *fparser) parseCompound(d *fnode, depth int) {
-	closer := map[rune]rune{'(': ')', '[': ']', '{': '}', '<': '>'}[d.dir]
-	for {
-		nodes, end := p.parseSeq(depth + 1)
-		d.clauses = append(d.clauses, nodes)
-		if end == nil {
-			switch d.dir {
-			case '(':
-				p.fail(d.pos, "No corresponding close parenthesis")
-			case '[':
-				p.fail(d.pos, "No corresponding close bracket")
-			case '{':
-				p.fail(d.pos, "No corresponding close brace")
-			default:
-				p.fail(d.pos, "No corresponding close angle bracket")
-			}
-		}
-		if end.dir == ';' {
-			if d.dir == '(' || d.dir == '{' {
-				p.fail(end.pos, "~; directive not contained within either ~[...~] or ~<...~>")
-			}
-			if end.colon && len(d.sepColon) == 0 {
-				d.sepParams = end.params
-			}
-			d.sepColon = append(d.sepColon, end.colon)
-			d.sepAt = append(d.sepAt, end.at)
-			continue
-		}
-		if end.dir != closer {
-			p.fail(end.pos, "Mismatched closing directive ~"+string(end.dir))
-		}
-		d.closeColon, d.closeAt = end.colon, end.at
-		return
-	}
 }
 
 // --- interpretation ---
@@ -348,6 +139,14 @@ func (f *fstate) fail(pos int, msg string) {
 		ctl = f.prog.ctl
 	}
 	formatError(f.th, ctl, pos, msg)
+}
+
+// exhausted reports whether no arguments remain, without counting them.
+func (f *fstate) exhausted() bool {
+	if f.block != nil {
+		return f.block.Exhausted()
+	}
+	return f.pos >= len(f.args)
 }
 
 func (f *fstate) remaining() int {
@@ -741,7 +540,7 @@ func (f *fstate) shouldEscape(d *fnode) bool {
 		if d.colon {
 			return f.outerRemaining != nil && !f.outerRemaining()
 		}
-		return f.remaining() == 0
+		return f.exhausted()
 	case 1:
 		return vals[0] == 0
 	case 2:
@@ -921,7 +720,7 @@ func (f *fstate) iteration(d *fnode) escape {
 	case d.at && !d.colon:
 		sub := &fstate{th: f.th, prog: prog, out: f.out, args: f.args, pos: f.pos, block: f.block}
 		for i := 0; maxIter < 0 || i < maxIter; i++ {
-			if sub.remaining() == 0 && !(i == 0 && atLeastOnce) {
+			if sub.exhausted() && !(i == 0 && atLeastOnce) {
 				break
 			}
 			f.th.Tick()
@@ -942,16 +741,16 @@ func (f *fstate) iteration(d *fnode) escape {
 		}
 		_ = lists
 		for i := 0; maxIter < 0 || i < maxIter; i++ {
-			if outer.remaining() == 0 && !(i == 0 && atLeastOnce) {
+			if outer.exhausted() && !(i == 0 && atLeastOnce) {
 				break
 			}
 			f.th.Tick()
 			var sublist rt.Value = rt.NIL
-			if outer.remaining() > 0 {
+			if !outer.exhausted() {
 				sublist = outer.next(d.pos)
 			}
 			sub := &fstate{th: f.th, prog: prog, out: f.out, args: listArgs(f.th, sublist), inColonBrace: true,
-				outerRemaining: func() bool { return outer.remaining() > 0 }}
+				outerRemaining: func() bool { return !outer.exhausted() }}
 			if e := sub.run(body); e == escColonUp {
 				break
 			}

@@ -1,0 +1,79 @@
+package printer_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/golem-lisp/golem/printer"
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// formatErrorText runs FORMAT NIL and returns the report of the error it
+// signals ("" when none).
+func formatErrorText(e *env, ctl string, args ...rt.Value) (msg string) {
+	d := e.th.SpecialDepth()
+	defer func() {
+		if r := recover(); r != nil {
+			u, ok := r.(*rt.Unhandled)
+			if !ok {
+				panic(r)
+			}
+			e.th.UnbindTo(d)
+			msg = printer.ToString(e.th, u.Condition, false)
+		}
+	}()
+	printer.Format(e.th, rt.NIL, rt.NewString(ctl), args)
+	return ""
+}
+
+// The control string grammar's errors are SBCL's, the caret under the
+// offending directive (texts taken from SBCL 2.2.9).
+func TestFormatSyntaxErrors(t *testing.T) {
+	cases := []struct{ ctl, want string }{
+		{"abc~", "error in FORMAT: String ended before directive was found\n  abc~\n     ^"},
+		{"~5", "error in FORMAT: String ended before directive was found\n  ~5\n  ^"},
+		{"~5,'", "error in FORMAT: String ended before directive was found\n  ~5,'\n  ^"},
+		{"~:5A", "error in FORMAT: Parameters found after #\\: or #\\@ modifier\n  ~:5A\n    ^\nSee also:\n  The ANSI Standard, Section 22.3"},
+		{"~q", "error in FORMAT: Unknown format directive (character: LATIN_CAPITAL_LETTER_Q)\n  ~q\n   ^"},
+		{"é~q", "error in FORMAT: Unknown format directive (character: LATIN_CAPITAL_LETTER_Q)\n  é~q\n    ^"},
+		{"x ~/foo", "error in FORMAT: No matching closing slash\n  x ~/foo\n     ^"},
+		{"~@@A", "error in FORMAT: Too many #\\@ characters supplied\n  ~@@A\n    ^\nSee also:\n  The ANSI Standard, Section 22.3"},
+		{"~:@:a", "error in FORMAT: Too many colons supplied\n  ~:@:a\n     ^\nSee also:\n  The ANSI Standard, Section 22.3"},
+		{"~(abc", "error in FORMAT: No corresponding close paren\n  ~(abc\n   ^"},
+		{"abc~)", "error in FORMAT: no corresponding open paren\n  abc~)\n      ^"},
+		{"~{~;~}", "error in FORMAT: ~; not contained within either ~[...~] or ~<...~>\n  ~{~;~}\n     ^"},
+		{"~<a~]", "error in FORMAT: No corresponding close bracket\n  ~<a~]\n   ^"},
+		{"~{a~>", "error in FORMAT: ~> without a matching ~<\n  ~{a~>\n     ^"},
+		{"~}", "error in FORMAT: No corresponding open brace\n  ~}\n   ^"},
+		{"~{a~]", "error in FORMAT: No corresponding close brace\n  ~{a~]\n   ^"},
+	}
+	for _, c := range cases {
+		e := newEnv(t)
+		assert.Equal(t, c.want, formatErrorText(e, c.ctl, rt.MakeInt(1)), "format %q", c.ctl)
+	}
+}
+
+// What the grammar accepts: parameters (empty, signed, characters, V and #),
+// modifiers in either order, ~/name/ and ~<newline>.
+func TestFormatGrammarParses(t *testing.T) {
+	cases := []struct{ ctl, args, want string }{
+		{"~5,,,'*A|", "(x)", "X****|"},
+		{"~,,2A|", "(x)", "X  |"},
+		{"~+3D|~2D", "(7 8)", "  7| 8"},
+		{"~vA|~#D", "(3 x 1 2)", "X  | 1"},
+		{"~@:(foo bar~)", "()", "FOO BAR"},
+		{"~:@(foo bar~)", "()", "FOO BAR"},
+		{"a~\n   b~:\n  c~@\n   d", "()", "ab  c\nd"},
+		{"é~Aü", "(1)", "é1ü"},
+		{"~~~%", "()", "~\n"},
+		{"~[a~;b~:;c~]", "(5)", "c"},
+		{"~5,'~D", "(1)", "~~~~1"},
+	}
+	for _, c := range cases {
+		e := newEnv(t)
+		args := rt.ListToSlice(e.read(c.args))
+		got := printer.Format(e.th, rt.NIL, rt.NewString(c.ctl), args)
+		assert.Equal(t, c.want, got.(*rt.String).String(), "format %q", c.ctl)
+	}
+}
