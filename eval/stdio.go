@@ -57,7 +57,7 @@ func init() {
 			if !ok {
 				th.ReaderError(rt.NIL, "#P: "+th.Printed(v)+" is not a namestring")
 			}
-			return rt.ParseNamestring(th.Img, s.String())
+			return th.ParsePathnameString(s.String())
 		})
 	})
 }

@@ -20,7 +20,12 @@ type Pathname struct {
 }
 
 // LispType implements LispTyped.
-func (p *Pathname) LispType() string { return "PATHNAME" }
+func (p *Pathname) LispType() string {
+	if p.IsLogical() {
+		return "LOGICAL-PATHNAME"
+	}
+	return "PATHNAME"
+}
 
 // PathPattern is a name, type or directory component with wildcards inside
 // it ("foo*", "a?c"): literal pieces and '*' / '?' wildcards.
@@ -456,6 +461,9 @@ func (p *Pathname) fileNamestring() (string, bool) {
 // Namestring renders p in SBCL's Unix syntax; ok is false when p has no
 // namestring (e.g. a relative directory starting with :BACK).
 func (p *Pathname) Namestring() (string, bool) {
+	if p.IsLogical() {
+		return p.logicalNamestring(), true
+	}
 	d, ok := p.directoryNamestring()
 	if !ok {
 		return "", false
@@ -492,6 +500,9 @@ func (p *Pathname) isDirectoryForm() bool { return p.Name == NIL && p.Type == NI
 func (p *Pathname) PrintLisp(th *Thread, s Stream) {
 	ns, ok := p.Namestring()
 	readably := th.SymbolValue(th.Img.S.PrintReadably) != NIL
+	if readably && ok && !p.IsLogical() && !ParseNamestring(th.Img, ns).LispEqual(p) {
+		ok = false // the namestring would read back as another pathname
+	}
 	if !ok {
 		if readably {
 			th.Error(th.MakeCondition("PRINT-NOT-READABLE", th.Img.Kw("OBJECT"), p))
@@ -539,7 +550,7 @@ func (p *Pathname) LispEqual(other Value) bool {
 	if !ok {
 		return false
 	}
-	if !componentEqual(p.Name, o.Name) || !componentEqual(p.Type, o.Type) ||
+	if !componentEqual(p.Host, o.Host) || !componentEqual(p.Name, o.Name) || !componentEqual(p.Type, o.Type) ||
 		!componentEqual(p.Device, o.Device) || !Eql(versionKey(p.Version), versionKey(o.Version)) {
 		return false
 	}
@@ -589,7 +600,7 @@ func (th *Thread) PathnameDesignator(v Value) *Pathname {
 	case *Pathname:
 		return x
 	case *String:
-		return ParseNamestring(th.Img, x.String())
+		return th.ParsePathnameString(x.String())
 	case *FileStream:
 		return x.pathname
 	case *SynonymStream:
@@ -597,6 +608,10 @@ func (th *Thread) PathnameDesignator(v Value) *Pathname {
 			if _, isFile := t.(*FileStream); isFile {
 				return th.PathnameDesignator(t)
 			}
+		}
+	case *Array:
+		if r, ok := th.stringRunes(x); ok {
+			return th.ParsePathnameString(string(r))
 		}
 	}
 	c := th.Img.CLSym
@@ -623,9 +638,8 @@ func emptyPathname() *Pathname {
 // MergePathnames implements MERGE-PATHNAMES (CLHS 19.2.3).
 func (th *Thread) MergePathnames(p, defaults *Pathname, defaultVersion Value) *Pathname {
 	out := p.copy()
-	if out.Host == NIL {
-		out.Host = defaults.Host
-	}
+	// golem's physical pathnames have no host: one is never made logical
+	// by its defaults, and a logical one keeps its own host.
 	if out.Device == NIL {
 		out.Device = defaults.Device
 	}
@@ -637,11 +651,14 @@ func (th *Thread) MergePathnames(p, defaults *Pathname, defaultVersion Value) *P
 		out.Type = defaults.Type
 	}
 	if p.Version == NIL {
-		if p.Name != NIL {
+		if p.Name != NIL || defaults.Version == NIL {
 			out.Version = defaultVersion
 		} else {
 			out.Version = defaults.Version
 		}
+	}
+	if !out.IsLogical() {
+		out.Device = NIL
 	}
 	return out
 }
@@ -760,6 +777,9 @@ func fillComponent(to Value, caps []string, src Value) Value {
 	switch x := to.(type) {
 	case *Symbol:
 		if kwName(x) == "WILD" {
+			if isWildComponent(src) {
+				return src
+			}
 			if len(caps) > 0 {
 				if _, ok := src.(*String); ok {
 					return src
@@ -795,6 +815,10 @@ func (th *Thread) pathnameComponentKey(v Value, kind string) Value {
 	switch x := v.(type) {
 	case *String:
 		return NewString(x.String())
+	case *Array:
+		if r, ok := th.stringRunes(x); ok {
+			return NewString(string(r))
+		}
 	case *PathPattern:
 		return x
 	case *Symbol:
@@ -901,15 +925,36 @@ func pathnameDefs() []Def {
 				} else {
 					kw = make([]Value, 3)
 				}
-				if len(args) > 2 && args[2] != NIL {
-					th.PathnameDesignator(args[2])
+				host := ""
+				if len(args) > 1 && args[1] != NIL {
+					host = th.logicalHostArg(args[1])
+				} else if len(args) > 2 && args[2] != NIL {
+					if d := th.PathnameDesignator(args[2]); d.IsLogical() {
+						host = d.Host.(*String).String()
+					}
 				}
-				if s, ok := args[0].(*String); ok {
-					rs := s.Runes()
+				if rs, ok := th.stringRunes(args[0]); ok {
 					a, b := th.seqBounds(len(rs), kw[0], kw[1])
-					return th.Values2(ParseNamestring(th.Img, string(rs[a:b])), MakeInt(int64(b)))
+					text := string(rs[a:b])
+					if host != "" {
+						if h, has := th.Img.logicalHostPrefix(text); has && h != host || !has && strings.Contains(text, ":") {
+							th.Error(th.MakeCondition("GOLEM:SIMPLE-PARSE-ERROR", th.Img.Kw("FORMAT-CONTROL"),
+								NewString("the host of ~S is not ~S"), th.Img.Kw("FORMAT-ARGUMENTS"), List(NewString(text), NewString(host))))
+						}
+						p, msg := parseLogical(th.Img, text, host)
+						if msg != "" {
+							th.Error(th.MakeCondition("GOLEM:SIMPLE-PARSE-ERROR", th.Img.Kw("FORMAT-CONTROL"),
+								NewString("~S is not a valid logical namestring: ~A"), th.Img.Kw("FORMAT-ARGUMENTS"), List(NewString(text), NewString(msg))))
+						}
+						return th.Values2(p, MakeInt(int64(b)))
+					}
+					return th.Values2(th.ParsePathnameString(text), MakeInt(int64(b)))
 				}
 				p := th.PathnameDesignator(args[0])
+				if host != "" && (!p.IsLogical() || p.Host.(*String).String() != host) {
+					th.Error(th.MakeCondition("GOLEM:SIMPLE-PARSE-ERROR", th.Img.Kw("FORMAT-CONTROL"),
+						NewString("the host of ~S is not ~S"), th.Img.Kw("FORMAT-ARGUMENTS"), List(p, NewString(host))))
+				}
 				start := kw[0]
 				if start == nil {
 					start = MakeInt(0)
@@ -920,15 +965,25 @@ func pathnameDefs() []Def {
 			return NewString(th.namestringOrError(th.PathnameDesignator(args[0])))
 		}},
 		{Name: "FILE-NAMESTRING", Min: 1, Max: 1, Params: "(PATHNAME)", Fn: func(th *Thread, args []Value) Value {
-			s, _ := th.PathnameDesignator(args[0]).fileNamestring()
+			p := th.PathnameDesignator(args[0])
+			if p.IsLogical() {
+				return NewString(p.logicalFileNamestring())
+			}
+			s, _ := p.fileNamestring()
 			return NewString(s)
 		}},
 		{Name: "DIRECTORY-NAMESTRING", Min: 1, Max: 1, Params: "(PATHNAME)", Fn: func(th *Thread, args []Value) Value {
-			s, _ := th.PathnameDesignator(args[0]).directoryNamestring()
+			p := th.PathnameDesignator(args[0])
+			if p.IsLogical() {
+				return NewString(p.logicalDirectoryNamestring())
+			}
+			s, _ := p.directoryNamestring()
 			return NewString(s)
 		}},
 		{Name: "HOST-NAMESTRING", Min: 1, Max: 1, Params: "(PATHNAME)", Fn: func(th *Thread, args []Value) Value {
-			th.PathnameDesignator(args[0])
+			if h, ok := th.PathnameDesignator(args[0]).Host.(*String); ok {
+				return NewString(h.String())
+			}
 			return NewString("")
 		}},
 		{Name: "ENOUGH-NAMESTRING", Min: 1, Max: 2, Params: "(PATHNAME &OPTIONAL (DEFAULTS *DEFAULT-PATHNAME-DEFAULTS*))",
@@ -954,8 +1009,9 @@ func pathnameDefs() []Def {
 		}},
 		{Name: "PATHNAME-DIRECTORY", Min: 1, Max: -1, Params: "(PATHNAME &KEY (CASE :LOCAL))", Fn: func(th *Thread, args []Value) Value {
 			kw := th.ParseKeys(args[1:], "CASE")
-			d := th.PathnameDesignator(args[0]).Directory
-			if kwName(kw[0]) == "COMMON" {
+			p := th.PathnameDesignator(args[0])
+			d := p.Directory
+			if kwName(kw[0]) == "COMMON" && !p.IsLogical() {
 				items := ListToSlice(d)
 				for i := range items {
 					items[i] = caseConvert(items[i])
@@ -966,16 +1022,18 @@ func pathnameDefs() []Def {
 		}},
 		{Name: "PATHNAME-NAME", Min: 1, Max: -1, Params: "(PATHNAME &KEY (CASE :LOCAL))", Fn: func(th *Thread, args []Value) Value {
 			kw := th.ParseKeys(args[1:], "CASE")
-			v := th.PathnameDesignator(args[0]).Name
-			if kwName(kw[0]) == "COMMON" {
+			p := th.PathnameDesignator(args[0])
+			v := p.Name
+			if kwName(kw[0]) == "COMMON" && !p.IsLogical() {
 				return caseConvert(v)
 			}
 			return v
 		}},
 		{Name: "PATHNAME-TYPE", Min: 1, Max: -1, Params: "(PATHNAME &KEY (CASE :LOCAL))", Fn: func(th *Thread, args []Value) Value {
 			kw := th.ParseKeys(args[1:], "CASE")
-			v := th.PathnameDesignator(args[0]).Type
-			if kwName(kw[0]) == "COMMON" {
+			p := th.PathnameDesignator(args[0])
+			v := p.Type
+			if kwName(kw[0]) == "COMMON" && !p.IsLogical() {
 				return caseConvert(v)
 			}
 			return v
@@ -1081,18 +1139,37 @@ func makePathname(th *Thread, args []Value) Value {
 		return v
 	}
 	p := emptyPathname()
+	switch {
+	case kw[0] != nil && kw[0] != NIL:
+		p.Host = NewString(th.logicalHostArg(kw[0]))
+	case defaults.IsLogical():
+		p.Host = defaults.Host
+	}
+	if p.IsLogical() {
+		// Logical pathnames hold their components in upper case.
+		p.Device = th.Img.Kw("UNSPECIFIC")
+		conv = func(v Value) Value {
+			if s, ok := v.(*String); ok {
+				return NewString(strings.ToUpper(s.String()))
+			}
+			return v
+		}
+	}
 	if kw[2] != nil {
 		d := th.directoryArg(kw[2])
-		if common {
+		if common || p.IsLogical() {
 			items := ListToSlice(d)
 			for i := range items {
-				items[i] = caseConvert(items[i])
+				items[i] = conv(items[i])
 			}
 			d = List(items...)
 		}
 		p.Directory = d
 	} else {
 		p.Directory = defaults.Directory
+	}
+	if p.IsLogical() && p.Directory == NIL {
+		p.Directory = List(th.Img.Kw("ABSOLUTE"))
 	}
 	if kw[3] != nil {
 		p.Name = conv(th.pathnameComponentKey(kw[3], "NAME"))
@@ -1129,11 +1206,48 @@ func makePathname(th *Thread, args []Value) Value {
 }
 
 func translatePathname(th *Thread, args []Value) Value {
+	th.ParseKeys(args[3:])
 	src := th.PathnameDesignator(args[0])
 	from := th.PathnameDesignator(args[1])
 	to := th.PathnameDesignator(args[2])
 	if !PathnameMatch(src, from) {
 		th.SimpleError("~S does not match ~S", src, from)
+	}
+	return th.translate(src, from, to)
+}
+
+// lowerComponent converts a logical pathname's component (upper case, the
+// common case) to the customary case of Unix names, lower case.
+func lowerComponent(v Value) Value {
+	switch x := v.(type) {
+	case *String:
+		return NewString(strings.ToLower(x.String()))
+	case *Cons:
+		items := ListToSlice(x)
+		for i := range items {
+			items[i] = lowerComponent(items[i])
+		}
+		return List(items...)
+	case *PathPattern:
+		pp := &PathPattern{Pieces: append([]PatternPiece(nil), x.Pieces...)}
+		for i := range pp.Pieces {
+			pp.Pieces[i].Lit = strings.ToLower(pp.Pieces[i].Lit)
+		}
+		return pp
+	}
+	return v
+}
+
+// translate implements TRANSLATE-PATHNAME for a source that matches from.
+// Going from a logical to a physical pathname, the text taken from the
+// source is put in lower case.
+func (th *Thread) translate(src, from, to *Pathname) *Pathname {
+	if src.IsLogical() && !to.IsLogical() {
+		s := src.copy()
+		s.Directory, s.Name, s.Type = lowerComponent(s.Directory), lowerComponent(s.Name), lowerComponent(s.Type)
+		f := from.copy()
+		f.Directory, f.Name, f.Type = lowerComponent(f.Directory), lowerComponent(f.Name), lowerComponent(f.Type)
+		src, from = s, f
 	}
 	out := to.copy()
 	// Directory: the elements matched by the wildcards of FROM fill those of TO.
@@ -1166,6 +1280,11 @@ func translatePathname(th *Thread, args []Value) Value {
 	out.Type = fillComponent(to.Type, typeCaps, src.Type)
 	if out.Version == NIL || kwName(out.Version) == "WILD" {
 		out.Version = src.Version
+	}
+	if !out.IsLogical() {
+		if _, isNum := out.Version.(Fixnum); isNum {
+			out.Version = th.Img.Kw("NEWEST")
+		}
 	}
 	return out
 }

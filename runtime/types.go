@@ -257,7 +257,13 @@ func (th *Thread) builtinTypeP(v Value, name string) (result, known bool) {
 		return true, true
 	}
 	switch name {
-	case "READTABLE", "RESTART", "RANDOM-STATE", "PATHNAME":
+	case "PATHNAME":
+		_, ok := v.(*Pathname)
+		return ok, true
+	case "LOGICAL-PATHNAME":
+		p, ok := v.(*Pathname)
+		return ok && p.IsLogical(), true
+	case "READTABLE", "RESTART", "RANDOM-STATE":
 		if r, ok := v.(*Restart); ok && r != nil {
 			return name == "RESTART", true
 		}
