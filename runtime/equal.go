@@ -79,6 +79,13 @@ func Equal(th *Thread, a, b Value) bool {
 				}
 			}
 			return a == b
+		case *Vector:
+			// An empty vector of element type NIL is a string (CLHS STRING).
+			if x.ElemType == NIL && len(x.Active()) == 0 {
+				r, ok := eqxStringRunes(b)
+				return ok && len(r) == 0
+			}
+			return a == b
 		case Equaler:
 			return x.LispEqual(b)
 		}
@@ -217,6 +224,10 @@ func eqxStringRunes(v Value) ([]rune, bool) {
 	switch s := v.(type) {
 	case *String:
 		return s.Runes(), true
+	case *Vector:
+		if s.ElemType == NIL && len(s.Active()) == 0 {
+			return nil, true
+		}
 	case *Array:
 		if len(s.Dims) != 1 {
 			return nil, false
@@ -591,6 +602,9 @@ func (h *eqxHasher) hash(v Value, depth int) uint64 {
 	case *Vector:
 		if h.equalp {
 			return h.arrayHash(v, depth)
+		}
+		if r, ok := eqxStringRunes(v); ok {
+			return eqxRunesHash(r, false)
 		}
 		return eqxTagArray
 	case *Array:

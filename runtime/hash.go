@@ -115,7 +115,7 @@ func (h *HashTable) classify(th *Thread, key Value) (exact any, hv uint64, isExa
 		switch key.(type) {
 		case *Cons, *String, *BitVector, Equaler:
 			return nil, Sxhash(th, key), false
-		case *Array:
+		case *Array, *Vector:
 			if _, ok := eqxStringRunes(key); ok {
 				return nil, Sxhash(th, key), false
 			}

@@ -180,10 +180,16 @@ func (th *Thread) charIndexArg(str, idx Value, simple bool) int {
 // MakeString implements MAKE-STRING.
 func (th *Thread) MakeString(size, init, elemType Value) Value {
 	n := th.indexArg(size)
-	if elemType != nil && th.UpgradedArrayElementType(elemType) != th.Img.S.Character {
-		th.SimpleError("~S is not a valid :ELEMENT-TYPE for MAKE-STRING", elemType)
+	var et Value = th.Img.S.Character
+	if elemType != nil {
+		// NIL is a subtype of CHARACTER: (make-string 0 :element-type nil)
+		// is a string of element type NIL.
+		et = th.UpgradedArrayElementType(elemType)
+		if et != th.Img.S.Character && et != NIL {
+			th.SimpleError("~S is not a valid :ELEMENT-TYPE for MAKE-STRING", elemType)
+		}
 	}
-	return th.NewStorage(th.Img.S.Character, n, init)
+	return th.NewStorage(et, n, init)
 }
 
 func init() {
@@ -193,8 +199,7 @@ func init() {
 			return Bool(th.IsString(args[0]))
 		}},
 		Def{Name: "SIMPLE-STRING-P", Min: 1, Max: 1, Params: "(OBJECT)", Fn: func(th *Thread, args []Value) Value {
-			s, ok := args[0].(*String)
-			return Bool(ok && s.IsSimple())
+			return Bool(th.Img.IsSimpleString(args[0]))
 		}},
 		Def{Name: "CHAR", Min: 2, Max: 2, Params: "(STRING INDEX)", Fn: func(th *Thread, args []Value) Value {
 			return th.arRef(args[0], th.charIndexArg(args[0], args[1], false))

@@ -9,13 +9,34 @@ package runtime
 // representations are accepted alike; a *String is always the first, cheap
 // case.
 
-// IsString reports whether v is a Lisp string of any representation.
+// IsString reports whether v is a Lisp string of any representation. A
+// vector of element type NIL is a string too: NIL is a subtype of CHARACTER
+// and the type STRING is the union of (VECTOR c) for every such c (CLHS
+// STRING). SBCL departs from this; golem follows the standard.
 func (img *Image) IsString(v Value) bool {
 	switch s := v.(type) {
 	case *String:
 		return true
 	case *Array:
-		return len(s.Dims) == 1 && ArrayElementType(img, s) == img.S.Character
+		if len(s.Dims) != 1 {
+			return false
+		}
+		et := ArrayElementType(img, s)
+		return et == img.S.Character || et == NIL
+	case *Vector:
+		return s.ElemType == NIL
+	}
+	return false
+}
+
+// IsSimpleString reports whether v is a SIMPLE-STRING: a simple *String,
+// or a simple vector of element type NIL.
+func (img *Image) IsSimpleString(v Value) bool {
+	switch s := v.(type) {
+	case *String:
+		return s.IsSimple()
+	case *Vector:
+		return s.ElemType == NIL && !s.HasFill && !s.Adjustable
 	}
 	return false
 }
@@ -42,13 +63,30 @@ func (th *Thread) stringRunes(v Value) ([]rune, bool) {
 			th.CheckAlloc(int64(n) * 4)
 			r := make([]rune, n)
 			for i := range r {
-				r[i] = rune(th.arRef(s, i).(Char))
+				c, ok := th.arRef(s, i).(Char)
+				if !ok {
+					th.nilArrayAccess(v)
+				}
+				r[i] = rune(c)
 				th.PollAt(i)
 			}
 			return r, true
 		}
+	case *Vector:
+		if s.ElemType == NIL {
+			if len(s.Active()) > 0 {
+				th.nilArrayAccess(v)
+			}
+			return nil, true
+		}
 	}
 	return nil, false
+}
+
+// nilArrayAccess signals the error of reading an element of an array of
+// element type NIL, which can hold no object.
+func (th *Thread) nilArrayAccess(v Value) {
+	th.SimpleError("An attempt to access an array of element-type NIL was made: ~S.", v)
 }
 
 // StringText returns the active characters of a string of any

@@ -85,3 +85,35 @@ func TestStringViewRejectsNonStrings(t *testing.T) {
 	require.NotNil(t, c)
 	assert.Equal(t, "TYPE-ERROR", c.Class.Name.Name)
 }
+
+// A vector of element type NIL is a string (CLHS STRING: NIL is a subtype of
+// CHARACTER), though none of its elements can be read.
+func TestNilVectorsAreStrings(t *testing.T) {
+	e := newLispEnv()
+	mk := func(n int64) rt.Value {
+		return e.th.Call(e.img.CLSym("MAKE-ARRAY"), rt.MakeInt(n), e.img.Kw("ELEMENT-TYPE"), rt.NIL)
+	}
+	empty, three := mk(0), mk(3)
+	for _, v := range []rt.Value{empty, three} {
+		assert.True(t, e.th.IsString(v))
+		assert.True(t, e.img.IsSimpleString(v))
+		assert.Equal(t, "T", e.callValues(e.img.CLSym("STRINGP"), []rt.Value{v}))
+		assert.Equal(t, "T", e.callValues(e.img.CLSym("SIMPLE-STRING-P"), []rt.Value{v}))
+	}
+	text, ok := e.th.StringText(empty)
+	assert.True(t, ok)
+	assert.Equal(t, "", text)
+	assert.Equal(t, "T", e.callValues(e.img.CLSym("STRING="), []rt.Value{empty, e.read(`""`)}))
+	assert.Equal(t, `""`, e.callValues(e.img.CLSym("STRING-UPCASE"), []rt.Value{empty}))
+	assert.True(t, rt.Equal(e.th, empty, e.read(`""`)))
+	assert.True(t, rt.Equal(e.th, e.read(`""`), empty))
+	assert.False(t, rt.Equal(e.th, three, e.read(`""`)))
+	// Reading an element of a non-empty one is an error.
+	c := e.condition(func() { e.th.StringText(three) })
+	require.NotNil(t, c)
+	assert.Equal(t, "SIMPLE-ERROR", c.Class.Name.Name)
+	// MAKE-STRING accepts NIL as its element type.
+	s := e.th.MakeString(rt.MakeInt(0), nil, rt.NIL)
+	assert.True(t, e.th.IsString(s))
+	assert.False(t, e.th.IsString(e.th.Call(e.img.CLSym("MAKE-ARRAY"), rt.MakeInt(0))))
+}

@@ -440,10 +440,13 @@ func (st *stx) vec(elem string, simple bool, size int) *ctype {
 	return &ctype{arr: []term{{pos: arrSpec{elem: elem, hasDims: true, dims: []int{size}, simple: simple}}}}
 }
 
+// stringType is STRING (the union of the vectors of each upgraded subtype
+// of CHARACTER: BASE-CHAR, CHARACTER and NIL) or BASE-STRING.
 func (st *stx) stringType(simple, base bool, size int) *ctype {
 	c := st.vec("BASE-CHAR", simple, size)
 	if !base {
 		c.arr = append(c.arr, st.vec("CHARACTER", simple, size).arr...)
+		c.arr = append(c.arr, st.vec("NIL", simple, size).arr...)
 	}
 	return c
 }
