@@ -338,21 +338,17 @@ func peekChar(th *rt.Thread, args []rt.Value) rt.Value {
 		tab = CurrentReadtable(th)
 	}
 	for {
-		c, ok := s.ReadChar()
+		// The character returned is peeked at, those skipped are read (an
+		// echo stream echoes only these).
+		c, ok := rt.PeekChar(s)
 		if !ok {
 			return eofResult(th, s, args, 2)
 		}
 		switch {
-		case isChar:
-			if c != rune(target) {
-				continue
-			}
-		case tab != nil:
-			if tab.entry(c).syn == Whitespace {
-				continue
-			}
+		case isChar && c != rune(target), tab != nil && tab.entry(c).syn == Whitespace:
+			s.ReadChar()
+			continue
 		}
-		s.UnreadChar(c)
 		return rt.Char(c)
 	}
 }

@@ -318,10 +318,23 @@ func (s *FileStream) writeElementBits(u uint64) {
 	s.writeBytes(buf[:s.elemSize])
 }
 
+// BinaryIn reports whether the stream reads integer elements (READ-BYTE).
+func (s *FileStream) BinaryIn(*Thread) bool { return s.binary && s.in }
+
+// BinaryOut reports whether the stream writes integer elements (WRITE-BYTE).
+func (s *FileStream) BinaryOut(*Thread) bool { return s.binary && s.out }
+
+// ElementType is the element type the stream was opened with, upgraded
+// (STREAM-ELEMENT-TYPE).
+func (s *FileStream) ElementType(*Thread) Value { return s.elemType }
+
 // ReadElement reads one integer element of a binary stream; ok is false at end of file.
-func (s *FileStream) ReadElement() (Value, bool) {
+func (s *FileStream) ReadElement(*Thread) (Value, bool) {
 	if s.closed || !s.in {
 		return nil, false
+	}
+	if s.elemSize > 8 {
+		return s.readBigElement()
 	}
 	var u uint64
 	for i := 0; i < s.elemSize; i++ {
@@ -346,9 +359,33 @@ func (s *FileStream) ReadElement() (Value, bool) {
 	return MakeInt(int64(u)), true
 }
 
+// readBigElement reads an element of more than 64 bits (little-endian, two's
+// complement when signed).
+func (s *FileStream) readBigElement() (Value, bool) {
+	buf := make([]byte, s.elemSize)
+	for i := range buf {
+		b, ok := s.byteAt(s.pos + int64(i))
+		if !ok {
+			return nil, false
+		}
+		buf[len(buf)-1-i] = b // big-endian for SetBytes
+	}
+	s.pos += int64(s.elemSize)
+	s.lastRead = 0
+	n := new(big.Int).SetBytes(buf)
+	if bits := uint(8 * s.elemSize); s.signed && n.Bit(int(bits)-1) == 1 {
+		n.Sub(n, new(big.Int).Lsh(big.NewInt(1), bits))
+	}
+	return MakeBigInt(n), true
+}
+
 // WriteElement writes one integer element, signalling TYPE-ERROR when v does
 // not fit the element type.
 func (s *FileStream) WriteElement(th *Thread, v Value) {
+	if s.elemSize > 8 {
+		s.writeBigElement(th, v)
+		return
+	}
 	n, ok := v.(Fixnum)
 	bits := 8 * s.elemSize
 	fits := ok
@@ -366,6 +403,40 @@ func (s *FileStream) WriteElement(th *Thread, v Value) {
 		th.TypeError(v, s.elemType)
 	}
 	s.writeElementBits(uint64(n))
+}
+
+// writeBigElement writes an element of more than 64 bits.
+func (s *FileStream) writeBigElement(th *Thread, v Value) {
+	var n *big.Int
+	switch x := v.(type) {
+	case Fixnum:
+		n = big.NewInt(int64(x))
+	case *Bignum:
+		n = new(big.Int).Set(x.Int)
+	default:
+		th.TypeError(v, s.elemType)
+	}
+	bits := 8 * s.elemSize
+	fits := n.Sign() >= 0 && n.BitLen() <= bits
+	if s.signed {
+		// -2^(bits-1) <= n < 2^(bits-1)
+		m := n
+		if n.Sign() < 0 {
+			m = new(big.Int).Not(n) // -n-1
+		}
+		fits = m.BitLen() < bits
+		if n.Sign() < 0 {
+			n.Add(n, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
+		}
+	}
+	if !fits {
+		th.TypeError(v, s.elemType)
+	}
+	buf := n.FillBytes(make([]byte, s.elemSize))
+	for i, j := 0, len(buf)-1; i < j; i, j = i+1, j-1 {
+		buf[i], buf[j] = buf[j], buf[i]
+	}
+	s.writeBytes(buf)
 }
 
 // Close implements Stream: it flushes and closes the file.
@@ -429,12 +500,19 @@ func kwOr(v Value, def string) string {
 	return kwName(v)
 }
 
-// parseElementType maps an :ELEMENT-TYPE to (binary, signed, bytes, canonical type).
+// maxElementBits bounds the size of a file stream's integer elements.
+const maxElementBits = 1 << 16
+
+// parseElementType maps an :ELEMENT-TYPE to (binary, signed, bytes, canonical
+// type). A subtype of CHARACTER makes a character stream; a subtype of
+// INTEGER a binary stream whose elements take the fewest whole bytes that
+// hold the type, (UNSIGNED-BYTE 8k) or (SIGNED-BYTE 8k), as in SBCL.
 func (th *Thread) parseElementType(v Value) (bool, bool, int, Value) {
 	c := th.Img.CLSym
 	if v == nil {
 		return false, false, 1, c("CHARACTER")
 	}
+	signed, bits := false, 0
 	if s, ok := v.(*Symbol); ok {
 		switch {
 		case kwName(s) == "DEFAULT":
@@ -444,46 +522,85 @@ func (th *Thread) parseElementType(v Value) (bool, bool, int, Value) {
 			case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR", "EXTENDED-CHAR":
 				return false, false, 1, c("CHARACTER")
 			case "UNSIGNED-BYTE", "BIT":
-				return true, false, 1, List(c("UNSIGNED-BYTE"), MakeInt(8))
+				bits = 8
 			case "SIGNED-BYTE":
-				return true, true, 1, List(c("SIGNED-BYTE"), MakeInt(8))
+				signed, bits = true, 8
 			case "FIXNUM":
-				return true, true, 8, List(c("SIGNED-BYTE"), MakeInt(64))
+				signed, bits = true, 64
 			}
 		}
 	}
-	if l, ok := v.(*Cons); ok {
+	if l, ok := v.(*Cons); ok && bits == 0 {
 		head, _ := l.Car.(*Symbol)
 		args := ListToSlice(l.Cdr)
-		if head != nil && head.Pkg == th.Img.CL && (head.Name == "UNSIGNED-BYTE" || head.Name == "SIGNED-BYTE" || head.Name == "MOD") {
-			bits := 8
+		if head != nil && head.Pkg == th.Img.CL && len(args) <= 1 {
+			var n Value = c("*")
 			if len(args) == 1 {
-				if n, ok := args[0].(Fixnum); ok && n > 0 && n <= 64 {
-					bits = int(n)
-					if head.Name == "MOD" {
-						bits = 1
-						for int64(1)<<bits < int64(n) && bits < 64 {
-							bits++
-						}
-					}
-				} else if !isStar(args[0]) {
-					th.fileErrorNoPath("unsupported :ELEMENT-TYPE ~S: golem file streams hold characters or integers of up to 64 bits.", v)
-				}
+				n = args[0]
 			}
-			size := (bits + 7) / 8
-			for size&(size-1) != 0 {
-				size++
+			k, isFix := n.(Fixnum)
+			switch {
+			case head.Name != "UNSIGNED-BYTE" && head.Name != "SIGNED-BYTE":
+			case isStar(n):
+				signed, bits = head.Name == "SIGNED-BYTE", 8
+			case isFix && k > 0 && k <= maxElementBits:
+				signed, bits = head.Name == "SIGNED-BYTE", int(k)
 			}
-			signed := head.Name == "SIGNED-BYTE"
-			name := "UNSIGNED-BYTE"
-			if signed {
-				name = "SIGNED-BYTE"
-			}
-			return true, signed, size, List(c(name), MakeInt(int64(size*8)))
 		}
 	}
-	th.fileErrorNoPath("unsupported :ELEMENT-TYPE ~S: golem file streams hold characters or integers of up to 64 bits.", v)
-	return false, false, 1, nil
+	if bits == 0 {
+		if sub, _ := th.Subtypep(v, c("CHARACTER")); sub {
+			return false, false, 1, c("CHARACTER")
+		}
+		signed, bits = th.elementTypeBits(v)
+	}
+	size := (bits + 7) / 8
+	name := "UNSIGNED-BYTE"
+	if signed {
+		name = "SIGNED-BYTE"
+	}
+	return true, signed, size, List(c(name), MakeInt(int64(size*8)))
+}
+
+// elementTypeBits finds, by SUBTYPEP, the fewest whole bytes of unsigned
+// (or, for a type with negative members, signed) integers holding the
+// element type v; a type not of integers, or one too large, is an error.
+func (th *Thread) elementTypeBits(v Value) (bool, int) {
+	c := th.Img.CLSym
+	unsupported := func() {
+		th.fileErrorNoPath("unsupported :ELEMENT-TYPE ~S: golem file streams hold characters or integers.", v)
+	}
+	signed := false
+	if sub, _ := th.Subtypep(v, List(c("INTEGER"), MakeInt(0), c("*"))); !sub {
+		if sub, _ := th.Subtypep(v, c("INTEGER")); !sub {
+			unsupported()
+		}
+		signed = true
+	}
+	name := c("UNSIGNED-BYTE")
+	if signed {
+		name = c("SIGNED-BYTE")
+	}
+	fits := func(bits int) bool {
+		sub, _ := th.Subtypep(v, List(name, MakeInt(int64(bits))))
+		return sub
+	}
+	lo, hi := 0, 8
+	for !fits(hi) {
+		if hi >= maxElementBits {
+			unsupported()
+		}
+		lo, hi = hi, 2*hi
+	}
+	for hi-lo > 8 {
+		mid := (lo + hi) / 2 / 8 * 8
+		if fits(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return signed, hi
 }
 
 func (th *Thread) fileErrorNoPath(control string, args ...Value) {
@@ -1136,10 +1253,10 @@ func (th *Thread) streamArg(v Value) Stream {
 }
 
 // binaryStreamArg resolves a stream that must be binary in the given direction.
-func (th *Thread) binaryStreamArg(v Value, input bool) *FileStream {
-	th.streamArg(v)
-	fstream := th.fileStreamArg(v)
-	if fstream == nil || !fstream.binary || (input && !fstream.in) || (!input && !fstream.out) {
+func (th *Thread) binaryStreamArg(v Value, input bool) BinaryStream {
+	st := th.streamArg(v)
+	bs, _ := st.(BinaryStream)
+	if bs == nil || (input && !bs.BinaryIn(th)) || (!input && !bs.BinaryOut(th)) {
 		dir := "output"
 		if input {
 			dir = "input"
@@ -1147,11 +1264,11 @@ func (th *Thread) binaryStreamArg(v Value, input bool) *FileStream {
 		th.simpleTypeError(v, List(th.Img.S.Satisfies, th.Img.CLSym("STREAMP")),
 			"~S is not a binary "+dir+" stream.", v)
 	}
-	if fstream.closed {
+	if o, ok := st.(interface{ IsOpen() bool }); ok && !o.IsOpen() {
 		th.Error(th.MakeCondition("GOLEM:SIMPLE-STREAM-ERROR", th.Img.Kw("STREAM"), v,
 			th.Img.Kw("FORMAT-CONTROL"), NewString("~S is closed"), th.Img.Kw("FORMAT-ARGUMENTS"), List(v)))
 	}
-	return fstream
+	return bs
 }
 
 func (th *Thread) universalTimeOf(t time.Time) Value {
@@ -1329,7 +1446,7 @@ func fileDefs() []Def {
 		{Name: "FILE-POSITION", Min: 1, Max: 2, Params: "(STREAM &OPTIONAL POSITION)", Fn: filePosition},
 		{Name: "READ-BYTE", Min: 1, Max: 3, Params: "(STREAM &OPTIONAL (EOF-ERROR-P T) EOF-VALUE)", Fn: func(th *Thread, args []Value) Value {
 			s := th.binaryStreamArg(args[0], true)
-			v, ok := s.ReadElement()
+			v, ok := s.ReadElement(th)
 			if !ok {
 				if len(args) > 1 && args[1] == NIL {
 					return Opt(args, 2)
@@ -1345,18 +1462,18 @@ func fileDefs() []Def {
 		}},
 		{Name: "READ-SEQUENCE", Min: 2, Max: -1, Params: "(SEQUENCE STREAM &KEY (START 0) END)", Fn: readSequence},
 		{Name: "STREAM-ELEMENT-TYPE", Min: 1, Max: 1, Params: "(STREAM)", Fn: func(th *Thread, args []Value) Value {
-			th.streamArg(args[0])
-			if s := th.fileStreamArg(args[0]); s != nil {
-				return s.elemType
-			}
-			if b, ok := args[0].(*BroadcastStream); ok && len(b.Targets) == 0 {
-				return T
-			}
-			return th.Img.CLSym("CHARACTER")
+			return th.StreamElementType(th.streamArg(args[0]))
 		}},
 		{Name: "STREAM-EXTERNAL-FORMAT", Min: 1, Max: 1, Params: "(STREAM)", Fn: func(th *Thread, args []Value) Value {
-			th.streamArg(args[0])
-			if s := th.fileStreamArg(args[0]); s != nil {
+			st := th.streamArg(args[0])
+			if b, ok := st.(*BroadcastStream); ok {
+				// The last component's format; :DEFAULT without one.
+				if len(b.Targets) == 0 {
+					return th.Img.Kw("DEFAULT")
+				}
+				st = b.Targets[len(b.Targets)-1]
+			}
+			if s := th.fileStreamArg(st); s != nil {
 				return s.format
 			}
 			return NIL
@@ -1366,7 +1483,14 @@ func fileDefs() []Def {
 			return NIL
 		}},
 		{Name: "FILE-STRING-LENGTH", Min: 2, Max: 2, Params: "(STREAM OBJECT)", Fn: func(th *Thread, args []Value) Value {
-			th.streamArg(args[0])
+			st := th.streamArg(args[0])
+			if b, ok := st.(*BroadcastStream); ok {
+				// The last component's length; 1 without one (CLHS MAKE-BROADCAST-STREAM).
+				if len(b.Targets) == 0 {
+					return MakeInt(1)
+				}
+				st = b.Targets[len(b.Targets)-1]
+			}
 			var text string
 			switch x := args[1].(type) {
 			case Char:
@@ -1376,7 +1500,7 @@ func fileDefs() []Def {
 			default:
 				th.TypeError(args[1], List(th.Img.S.Or, th.Img.S.String, th.Img.S.Character))
 			}
-			if s := th.fileStreamArg(args[0]); s != nil && !s.latin1 && !s.binary {
+			if s := th.fileStreamArg(st); s != nil && !s.latin1 && !s.binary {
 				return MakeInt(int64(len(text)))
 			}
 			return MakeInt(int64(utf8.RuneCountInString(text)))
@@ -1413,6 +1537,15 @@ func filePosition(th *Thread, args []Value) Value {
 		}
 	}
 	switch s := st.(type) {
+	case *BroadcastStream:
+		// The last component's position; 0 (and no moving) without one.
+		if len(s.Targets) == 0 {
+			if set {
+				return NIL
+			}
+			return MakeInt(0)
+		}
+		return filePosition(th, append([]Value{s.Targets[len(s.Targets)-1]}, args[1:]...))
 	case *FileStream:
 		if !set {
 			return MakeInt(s.pos / int64(s.elemSize))
@@ -1450,8 +1583,8 @@ func readSequence(th *Thread, args []Value) Value {
 	kw := th.ParseKeys(args[2:], "START", "END")
 	st := th.streamArg(args[1])
 	_, s, e := th.seqRange(seq, kw[0], kw[1])
-	fstream := th.fileStreamArg(args[1])
-	binary := fstream != nil && fstream.binary
+	bstream, _ := st.(BinaryStream)
+	binary := bstream != nil && bstream.BinaryIn(th)
 	if !st.IsInput() {
 		th.simpleTypeError(args[1], List(th.Img.S.Satisfies, th.Img.CLSym("INPUT-STREAM-P")), "~S is not an input stream.", args[1])
 	}
@@ -1473,7 +1606,7 @@ func readSequence(th *Thread, args []Value) Value {
 	}
 	for i := s; i < e; i++ {
 		if binary {
-			v, ok := fstream.ReadElement()
+			v, ok := bstream.ReadElement(th)
 			if !ok {
 				break
 			}
