@@ -117,3 +117,25 @@ func TestNilVectorsAreStrings(t *testing.T) {
 	assert.True(t, e.th.IsString(s))
 	assert.False(t, e.th.IsString(e.th.Call(e.img.CLSym("MAKE-ARRAY"), rt.MakeInt(0))))
 }
+
+func TestStringTypeNames(t *testing.T) {
+	e := newLispEnv()
+	nilVec := e.th.Call(e.img.CLSym("MAKE-ARRAY"), rt.MakeInt(0), e.img.Kw("ELEMENT-TYPE"), rt.NIL)
+	specials := specialStrings(e)
+	cases := []struct {
+		name  string
+		v     rt.Value
+		types map[string]bool
+	}{
+		{"simple", specials["simple"], map[string]bool{"STRING": true, "SIMPLE-STRING": true, "BASE-STRING": true}},
+		{"fill", specials["fill"], map[string]bool{"STRING": true, "SIMPLE-STRING": false, "BASE-STRING": true}},
+		{"displaced", specials["displaced"], map[string]bool{"STRING": true, "SIMPLE-STRING": false, "BASE-STRING": true}},
+		{"nil-vector", nilVec, map[string]bool{"STRING": true, "SIMPLE-STRING": true, "BASE-STRING": false, "SIMPLE-BASE-STRING": false}},
+		{"general", e.read(`#(#\a)`), map[string]bool{"STRING": false, "SIMPLE-STRING": false, "BASE-STRING": false}},
+	}
+	for _, c := range cases {
+		for typ, want := range c.types {
+			assert.Equal(t, want, e.th.TypeP(c.v, e.img.CLSym(typ)), "(typep %s '%s)", c.name, typ)
+		}
+	}
+}

@@ -332,9 +332,13 @@ func (th *Thread) builtinTypeP(v Value, name string) (result, known bool) {
 	case "EXTENDED-CHAR":
 		c, ok := v.(Char)
 		return ok && c >= 256, true
-	case "STRING", "BASE-STRING":
+	case "STRING":
 		return th.IsString(v), true
-	case "SIMPLE-STRING", "SIMPLE-BASE-STRING":
+	case "BASE-STRING":
+		return th.IsString(v) && ArrayElementType(th.Img, v) != NIL, true
+	case "SIMPLE-STRING":
+		return th.Img.IsSimpleString(v), true
+	case "SIMPLE-BASE-STRING":
 		s, ok := v.(*String)
 		return ok && s.IsSimple(), true
 	case "VECTOR":
