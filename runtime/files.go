@@ -24,6 +24,10 @@ import (
 // nativePath renders p as a host file name: no escapes, ~ expanded. Wild
 // pathnames are refused.
 func (th *Thread) nativePath(p *Pathname, verb string) string {
+	if p.IsLogical() {
+		p = th.TranslateLogical(p)
+	}
+	th.checkDirectoryUse(p)
 	if p.IsWild() {
 		th.fileError(p, "cannot ~A ~S: it is a wild pathname.", NewString(verb), p)
 	}
@@ -975,7 +979,8 @@ func splitNameType(file string) (string, Value) {
 func (th *Thread) directory(args []Value) Value {
 	kw := th.ParseKeys(args[1:], "RESOLVE-SYMLINKS")
 	resolve := kw[0] == nil || kw[0] != NIL
-	p := th.mergedPathname(args[0])
+	p := th.TranslateLogical(th.mergedPathname(args[0]))
+	th.checkDirectoryUse(p)
 	if !p.IsWild() {
 		loc := th.resolveAccess(p, false, "list")
 		fi, err := loc.stat()
