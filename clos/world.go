@@ -266,6 +266,12 @@ func (w *world) builtinClassOf(v rt.Value) *rt.Class {
 		if x.IsSimple() {
 			return w.simpleVector
 		}
+		if x.ElemType == rt.NIL { // a string (CLHS STRING)
+			if w.img.IsSimpleString(x) {
+				return w.simpleString
+			}
+			return w.str
+		}
 		return w.vector
 	case *rt.BitVector:
 		if !x.HasFill && !x.Adjustable {
@@ -274,6 +280,9 @@ func (w *world) builtinClassOf(v rt.Value) *rt.Class {
 		return w.bitVector
 	case *rt.Array:
 		if len(x.Dims) == 1 {
+			if w.img.IsString(x) {
+				return w.str
+			}
 			return w.vector
 		}
 		if !x.Adjustable && !x.Displaced && !x.HasFill {
