@@ -58,13 +58,6 @@ func init() {
 		rt.Def{Name: "CLASS-OF", Min: 1, Max: 1, Params: "(OBJECT)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			return wOf(th).classOf(args[0])
 		}},
-		rt.Def{Name: "CLASS-NAME", Min: 1, Max: 1, Params: "(CLASS)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-			c := classArg(th, args[0])
-			if c.Name == nil {
-				return rt.NIL
-			}
-			return c.Name
-		}},
 		rt.Def{Name: "SLOT-VALUE", Min: 2, Max: 2, Params: "(OBJECT SLOT-NAME)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			return wOf(th).slotValue(th, args[0], args[1])
 		}},
@@ -191,6 +184,7 @@ func init() {
 				if len(args) == 1 {
 					return callNext(th, ctx, ctx.args)
 				}
+				checkNextArgs(th, ctx, args[1:])
 				return callNext(th, ctx, append([]rt.Value(nil), args[1:]...))
 			}, MV: true},
 		rt.Def{Name: "GOLEM:%CALL-NEXT-METHOD-APPLY", Min: 2, Max: 2, Params: "(CONTEXT ARGS)",
@@ -199,9 +193,14 @@ func init() {
 				if args[1] == rt.NIL {
 					return callNext(th, ctx, ctx.args)
 				}
-				return callNext(th, ctx, rt.ListToSlice(args[1]))
+				next := rt.ListToSlice(args[1])
+				checkNextArgs(th, ctx, next)
+				return callNext(th, ctx, next)
 			}, MV: true},
-		rt.Def{Name: "GOLEM:%NEXT-METHOD-P", Min: 1, Max: 1, Params: "(CONTEXT)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+		rt.Def{Name: "GOLEM:%NEXT-METHOD-P", Min: 1, Max: -1, Params: "(CONTEXT &REST ARGS)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			if len(args) > 1 {
+				th.ProgramError("NEXT-METHOD-P takes no arguments, but was given " + th.Printed(rt.List(args[1:]...)) + ".")
+			}
 			return rt.Bool(len(ctxArg(th, args[0]).next) > 0)
 		}},
 		rt.Def{Name: "GOLEM:%DEFCLASS", Min: 4, Max: 4, Params: "(NAME SUPERCLASSES SLOTS OPTIONS)", Fn: defclassBuiltin},
@@ -365,12 +364,20 @@ func (w *world) setArgPrecedence(th *rt.Thread, gf *GF, order rt.Value) {
 			}
 		}
 		if found < 0 {
-			closError(th, "~S is not a required parameter of ~S.", o, gf)
+			progErr(th, "~S is not a required parameter of ~S.", o, gf)
+		}
+		for _, j := range idx {
+			if j == found {
+				found = -1
+			}
+		}
+		if found < 0 {
+			progErr(th, "The argument precedence order ~S names ~S more than once.", order, o)
 		}
 		idx = append(idx, found)
 	}
 	if len(idx) != len(names) {
-		closError(th, "The argument precedence order ~S must name each required parameter of ~S once.", order, gf)
+		progErr(th, "The argument precedence order ~S must name each required parameter of ~S once.", order, gf)
 	}
 	gf.setPrecedence(idx)
 }

@@ -97,6 +97,11 @@ func (w *world) ensureClass(th *rt.Thread, name *rt.Symbol, superNames []rt.Valu
 	img := w.img
 	rt.CheckNotLocked(th, name, "defining")
 	c := img.Classes[name]
+	if c != nil && c.Name != name {
+		// (setf class-name) renamed it: name is no longer its proper name,
+		// so DEFCLASS makes a new class, as SBCL's ENSURE-CLASS does.
+		c = nil
+	}
 	if c != nil && (!isStandard(c) || infoOf(c) == nil || infoOf(c).system) {
 		if infoOf(c) != nil && infoOf(c).system || c.Kind == rt.BuiltInClass {
 			th.SimpleError("Cannot redefine the class ~S.", name)

@@ -429,8 +429,8 @@ func (gf *GF) wrapKeyCheck(ms []*Method, fn emf) emf {
 			}
 			allow := false
 			for i := 0; i < len(rest); i += 2 {
-				if rest[i] == aok && rest[i+1] != rt.NIL {
-					allow = true
+				if rest[i] == aok { // the leftmost one counts (CLHS 3.4.1.4.1)
+					allow = rest[i+1] != rt.NIL
 					break
 				}
 			}
@@ -476,6 +476,38 @@ func callNext(th *rt.Thread, ctx *nextCtx, args []rt.Value) rt.Value {
 			gf, ctx.method, rt.List(args...))
 	}
 	return ctx.next[0].call(th, args, ctx.next[1:])
+}
+
+// checkNextArgs signals the error CLHS CALL-NEXT-METHOD requires when the
+// arguments given to CALL-NEXT-METHOD have other applicable methods, or in
+// another order, than the arguments of the generic function's call.
+func checkNextArgs(th *rt.Thread, ctx *nextCtx, args []rt.Value) {
+	gf := ctx.method.gf
+	if gf == nil || len(args) < gf.ll.req || len(ctx.args) < gf.ll.req {
+		return // a wrong argument count is reported by the method called
+	}
+	same := true
+	for i := 0; i < gf.ll.req; i++ {
+		if !rt.Eql(args[i], ctx.args[i]) {
+			same = false
+			break
+		}
+	}
+	if same {
+		return
+	}
+	before, after := gf.applicableMethods(ctx.args), gf.applicableMethods(args)
+	if len(before) == len(after) {
+		i := 0
+		for i < len(before) && before[i] == after[i] {
+			i++
+		}
+		if i == len(before) {
+			return
+		}
+	}
+	closError(th, "CALL-NEXT-METHOD was called with the arguments ~S, whose applicable methods differ from those of the original arguments ~S to ~S.",
+		rt.List(args...), rt.List(ctx.args...), gf)
 }
 
 // --- adding and removing methods ---

@@ -282,9 +282,7 @@ func defaultedInitargs(th *rt.Thread, c *rt.Class, initargs []rt.Value) []rt.Val
 // (CLHS 7.1.2). gfs are the generic functions whose methods' keyword
 // parameters count.
 func (w *world) checkInitargs(th *rt.Thread, c *rt.Class, initargs []rt.Value, gfs ...*GF) {
-	if len(initargs)%2 != 0 {
-		th.ProgramError("odd number of &KEY arguments")
-	}
+	checkInitargList(th, initargs)
 	if len(initargs) == 0 {
 		return
 	}
@@ -321,6 +319,21 @@ func (w *world) checkInitargs(th *rt.Thread, c *rt.Class, initargs []rt.Value, g
 	}
 	th.ProgramError("Invalid initialization arguments:\n  " + s + "\nin call for class " + th.Printed(c) +
 		".\nSee also:\n  The ANSI Standard, Section 7.1.2")
+}
+
+// checkInitargList signals the PROGRAM-ERROR of an initialization
+// argument list of odd length or with a key that is not a symbol, as SBCL's
+// SHARED-INITIALIZE, REINITIALIZE-INSTANCE and MAKE-INSTANCE do even under
+// :ALLOW-OTHER-KEYS.
+func checkInitargList(th *rt.Thread, initargs []rt.Value) {
+	if len(initargs)%2 != 0 {
+		th.ProgramError("odd number of &KEY arguments")
+	}
+	for i := 0; i < len(initargs); i += 2 {
+		if _, ok := initargs[i].(*rt.Symbol); !ok {
+			th.ProgramError("keyword argument not a symbol: " + th.Printed(initargs[i]) + ".")
+		}
+	}
 }
 
 // validInitargs returns the initargs valid for making instances of c.
@@ -487,9 +500,10 @@ func (w *world) changeClass(th *rt.Thread, inst *rt.Instance, nc *rt.Class, init
 		if sd.Class {
 			continue
 		}
-		j := prev.Class.SlotIndex(sd.Name)
-		if j >= 0 && !prev.Class.Slots[j].Class {
-			newSlots[i] = prev.Slots[j]
+		// A local slot keeps the value the slot of that name had, local
+		// or shared (CLHS 7.2.1).
+		if j := prev.Class.SlotIndex(sd.Name); j >= 0 {
+			newSlots[i] = slotRead(prev, j, prev.Class.Slots[j])
 		}
 	}
 	inst.Class = nc

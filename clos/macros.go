@@ -49,11 +49,6 @@ func setupMacros(img *rt.Image) {
 			wOf(th).invalidate()
 			return args[0]
 		})
-		setf("CLASS-NAME", 2, 2, func(th *rt.Thread, args []rt.Value) rt.Value {
-			c := classArg(th, args[1])
-			c.Name = symArg(th, args[0])
-			return args[0]
-		})
 		setf("DOCUMENTATION", 3, 3, func(th *rt.Thread, args []rt.Value) rt.Value {
 			wOf(th).setDocumentation(th, args[1], args[2], args[0])
 			return args[0]
@@ -395,10 +390,12 @@ func (w *world) methodParts(th *rt.Thread, name rt.Value, rest []rt.Value) []rt.
 			args := rt.NewSymbol("ARGS")
 			// (call-next-method . args) => (golem:%call-next-method ctx . args)
 			cnmExp := rt.List(w.img.CLSym("LIST*"), w.quote(w.golemSym("%CALL-NEXT-METHOD")), w.quote(ctx), args)
-			nmpExp := w.quote(rt.List(w.golemSym("%NEXT-METHOD-P"), ctx))
+			// NEXT-METHOD-P takes any arguments here: %NEXT-METHOD-P
+			// signals the PROGRAM-ERROR of passing some when it runs.
+			nmpExp := rt.List(w.img.CLSym("LIST*"), w.quote(w.golemSym("%NEXT-METHOD-P")), w.quote(ctx), args)
 			inner = rt.List(w.img.CLSym("MACROLET"), rt.List(
 				rt.List(cnm, rt.List(w.img.S.Rest, args), cnmExp),
-				rt.List(nmp, rt.NIL, nmpExp)),
+				rt.List(nmp, rt.List(w.img.S.Rest, args), nmpExp)),
 				inner)
 		}
 	}

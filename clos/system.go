@@ -60,6 +60,23 @@ func setupSystemGFs(img *rt.Image) {
 		return rt.NIL
 	})
 
+	// CLASS-NAME and (SETF CLASS-NAME) are generic (CLHS 7.7), so programs
+	// may add methods.
+	gfClassName := w.sysGF(th, "CLASS-NAME", "(CLASS)")
+	w.sysMethod(th, gfClassName, []Specializer{w.classClass}, func(th *rt.Thread, args []rt.Value, next []*Method) rt.Value {
+		if c := classArg(th, args[0]); c.Name != nil {
+			return c.Name
+		}
+		return rt.NIL
+	})
+	className := w.img.CLSym("CLASS-NAME")
+	gfSetClassName := w.newGF(th, rt.List(w.img.S.Setf, className), w.parseLL("(NEW-VALUE CLASS)"), false)
+	className.Setf = gfSetClassName
+	w.sysMethod(th, gfSetClassName, []Specializer{t, w.classClass}, func(th *rt.Thread, args []rt.Value, next []*Method) rt.Value {
+		classArg(th, args[1]).Name = symArg(th, args[0])
+		return args[0]
+	})
+
 	w.gfMakeInstance = w.sysGF(th, "MAKE-INSTANCE", "(CLASS &REST INITARGS &KEY &ALLOW-OTHER-KEYS)")
 	w.sysMethod(th, w.gfMakeInstance, []Specializer{w.symbol}, func(th *rt.Thread, args []rt.Value, next []*Method) rt.Value {
 		c := w.findClass(th, args[0], true)
@@ -89,9 +106,7 @@ func setupSystemGFs(img *rt.Image) {
 	w.gfSharedInitialize = w.sysGF(th, "SHARED-INITIALIZE", "(INSTANCE SLOT-NAMES &REST INITARGS &KEY &ALLOW-OTHER-KEYS)")
 	w.sysMethod(th, w.gfSharedInitialize, []Specializer{t, t}, func(th *rt.Thread, args []rt.Value, next []*Method) rt.Value {
 		inst := instanceArg(th, args[0])
-		if (len(args)-2)%2 != 0 {
-			th.ProgramError("odd number of &KEY arguments")
-		}
+		checkInitargList(th, args[2:])
 		w.sharedInit(th, inst, args[1], args[2:])
 		th.SetSingle()
 		return args[0]
