@@ -443,25 +443,40 @@
 (defmacro in-package (name)
   `(setq *package* (%find-package-or-die ',name)))
 
-(defmacro with-output-to-string ((var &optional string &key element-type) &body body)
-  (declare (ignore element-type))
-  (if string
-      `(let ((,var (%make-fill-pointer-output-stream ,string))) ,@body)
-      `(let ((,var (make-string-output-stream)))
-         ,@body
-         (get-output-stream-string ,var))))
+(defmacro with-output-to-string ((var &optional string &key (element-type ''character)) &body body)
+  ;; The body's declarations go to the stream variable's binding; the
+  ;; ELEMENT-TYPE form is evaluated (outside their scope) whether or not a
+  ;; string is given.
+  (multiple-value-bind (decls forms) (%parse-decls body)
+    (if string
+        (let ((g (gensym "ELEMENT-TYPE")))
+          `(let* ((,g ,element-type)
+                  (,var (%make-fill-pointer-output-stream ,string)))
+             (declare (ignore ,g) (ignorable ,var))
+             ,@decls
+             ,@forms))
+        `(let ((,var (make-string-output-stream :element-type ,element-type)))
+           ,@decls
+           ,@forms
+           (get-output-stream-string ,var)))))
 
 (defmacro with-input-from-string ((var string &key (start 0) end index) &body body)
-  (if index
-      `(let ((,var (make-string-input-stream ,string ,start ,end)))
-         (multiple-value-prog1 (progn ,@body)
-           (setf ,index (%string-input-stream-position ,var))))
-      `(let ((,var (make-string-input-stream ,string ,start ,end)))
-         ,@body)))
+  (multiple-value-bind (decls forms) (%parse-decls body)
+    (if index
+        `(let ((,var (make-string-input-stream ,string ,start ,end)))
+           ,@decls
+           (multiple-value-prog1 (progn ,@forms)
+             (setf ,index (%string-input-stream-position ,var))))
+        `(let ((,var (make-string-input-stream ,string ,start ,end)))
+           (declare (ignorable ,var))
+           ,@decls
+           ,@forms))))
 
 (defmacro with-open-stream ((var stream) &body body)
-  `(let ((,var ,stream))
-     (unwind-protect (progn ,@body) (close ,var))))
+  (multiple-value-bind (decls forms) (%parse-decls body)
+    `(let ((,var ,stream))
+       ,@decls
+       (unwind-protect (progn ,@forms) (close ,var)))))
 
 ;;; Conditions.
 

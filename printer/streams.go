@@ -520,15 +520,10 @@ func writeString(th *rt.Thread, args []rt.Value, line bool) rt.Value {
 }
 
 // writeSequence implements WRITE-SEQUENCE for strings, vectors and lists of
-// characters (or integers, written as code points on binary streams).
-// binaryWriter is implemented by binary file streams.
-type binaryWriter interface {
-	IsBinary() bool
-	WriteElement(th *rt.Thread, v rt.Value)
-}
-
+// characters, or of integers on binary streams.
 func writeSequence(th *rt.Thread, seq rt.Value, s rt.Stream, start, end rt.Value) {
-	if bw, ok := s.(binaryWriter); ok && bw.IsBinary() {
+	if th.BinaryOutput(s) {
+		bw := s.(rt.BinaryStream)
 		items := rt.SeqToSlice(th, seq)
 		a, b := boundingIndices(th, seq, start, end, len(items))
 		for _, v := range items[a:b] {
