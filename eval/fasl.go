@@ -154,6 +154,22 @@ func init() {
 			}
 			return rt.NewString(s.SourceName())
 		}},
+		// (%EVAL-AT form file line column) evaluates form with its source
+		// location bound, as LOAD does, so that definitions made at
+		// compile time record the source file.
+		rt.Def{Name: "GOLEM:%EVAL-AT", Min: 4, Max: 4, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			file, _ := args[1].(*rt.String)
+			line, _ := args[2].(rt.Fixnum)
+			col, _ := args[3].(rt.Fixnum)
+			d := th.SpecialDepth()
+			if file != nil {
+				th.BindFormLocation(rt.SourceLocation{File: file.String(), Line: int(line), Column: int(col)})
+			}
+			v := Eval(th, args[0])
+			vals := th.MultipleValues(v)
+			th.UnbindTo(d)
+			return th.Values(vals...)
+		}},
 		rt.Def{Name: "GOLEM:%FASL-MAGIC", Min: 0, Max: 0, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			return rt.NewString(FaslMagic)
 		}},

@@ -15,6 +15,14 @@
     define-modify-macro define-compiler-macro declaim define-symbol-macro defclass
     define-condition define-method-combination defconstant))
 
+(defvar *cf-where* nil
+  "The source file, line and column of the top-level form COMPILE-FILE is processing.")
+
+(defun %cf-eval (form)
+  (if *cf-where*
+      (apply #'%eval-at form *cf-where*)
+      (eval form)))
+
 (defun compile-file-pathname (input-file &key output-file &allow-other-keys)
   (let ((default (make-pathname :type "fasl" :version nil
                                 :defaults (merge-pathnames input-file))))
@@ -53,16 +61,16 @@ when FORM itself is what LOAD must evaluate, else the list of forms to write."
                      ;; Evaluating the EVAL-WHEN as source does the same.
                      (if (and same ex) :same forms)))
                ((or ct (and compile-time ex))
-                (eval `(progn ,@(cddr form)))
+                (%cf-eval `(progn ,@(cddr form)))
                 nil)
                (t nil))))
       ((and head (symbolp head) (member head *compile-time-definers*))
-       (eval form)
+       (%cf-eval form)
        :same)
       ((and head (symbolp head) (macro-function head) (not (special-operator-p head)))
        (let ((r (%cf-process (macroexpand-1 form) compile-time)))
          (if (eq r :same) :same r)))
-      (t (when compile-time (eval form))
+      (t (when compile-time (%cf-eval form))
          :same))))
 
 (defun %cf-printed (object)
@@ -108,7 +116,8 @@ readable printed form."
                     (when print
                       (let ((*print-length* 2) (*print-level* 2))
                         (format t "~&; processing ~S~%" form)))
-                    (let* ((r (%cf-process form nil))
+                    (let* ((r (let ((*cf-where* (list (%source-name in) line column)))
+                                (%cf-process form nil)))
                            (entries (mapcar (lambda (f) (%cf-printed (list line column f)))
                                             (if (eq r :same) (list form) r))))
                       ;; A form that cannot be printed readably (a function
