@@ -218,7 +218,7 @@ func setup(img *rt.Image) {
 		}
 		add(ex.functions, func(s *rt.Symbol) { st.install(s, false) })
 		add(ex.macros, func(s *rt.Symbol) { st.install(s, true) })
-		add(ex.variables, func(s *rt.Symbol) { img.DefineVar(s, rt.NIL) })
+		add(ex.variables, func(s *rt.Symbol) { img.DefineVar(s, initialValue(img, s.Name)) })
 		add(ex.others, func(*rt.Symbol) {})
 	}
 	define(uiop, &uiopNames)
@@ -244,6 +244,25 @@ func setup(img *rt.Image) {
 		cur = &rt.Cons{Car: feats[i], Cdr: cur}
 	}
 	f.Value = cur
+}
+
+// initialValue is an exported variable's value from the start, so that a
+// program reading or setting it before the Lisp code loads sees what it
+// would see afterwards (the Lisp code defines these with DEFVAR, keeping it).
+func initialValue(img *rt.Image, name string) rt.Value {
+	switch name {
+	case "*STDIN*":
+		return &rt.SynonymStream{Sym: img.S.StandardInput}
+	case "*STDOUT*":
+		return &rt.SynonymStream{Sym: img.S.StandardOutput}
+	case "*STDERR*":
+		return &rt.SynonymStream{Sym: img.S.ErrorOutput}
+	case "*FATAL-CONDITIONS*":
+		return rt.List(img.CLSym("ERROR"))
+	case "*COMPILE-FILE-WARNINGS-BEHAVIOUR*", "*COMPILE-FILE-FAILURE-BEHAVIOUR*":
+		return img.Kw("WARN")
+	}
+	return rt.NIL
 }
 
 // setLocalProjects gives QL:*LOCAL-PROJECT-DIRECTORIES* its default: the

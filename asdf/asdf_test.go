@@ -396,3 +396,18 @@ func TestReadErrorNamesFile(t *testing.T) {
 	assert.Contains(t, err.Error(), "file: "+filepath.Join(dir, "paren", "c.lisp")+", line: 1, column: 0")
 	assert.Equal(t, "2", evalText(t, in, "(b)"), "the files before it are loaded")
 }
+
+// Exported variables have their values before the Lisp code loads, and a
+// value set then survives the loading.
+func TestVariablesBeforeLoading(t *testing.T) {
+	in := golem.New(golem.Options{})
+	runChecks(t, in, []check{
+		{`(list (streamp uiop:*stdout*) asdf:*compile-file-warnings-behaviour* uiop:*fatal-conditions*)`, `(T :WARN (ERROR))`},
+		{`(setf asdf:*compile-file-warnings-behaviour* :ignore)`, ":IGNORE"},
+		{`(and (fboundp 'asdf::%load) t)`, "NIL"},
+		{`(uiop:strcat "a" "b")`, `"ab"`},
+		{`(and (fboundp 'asdf::%load) t)`, "T"},
+		{`asdf:*compile-file-warnings-behaviour*`, ":IGNORE"},
+		{`(with-output-to-string (*standard-output*) (format uiop:*stdout* "to ~a" :stdout))`, `"to STDOUT"`},
+	})
+}

@@ -374,7 +374,7 @@ no environment."
          :format-control "golem cannot run shell commands (~?)."
          :format-arguments (list control args)))
 
-(defparameter *uninteresting-conditions* nil)
+(defvar *uninteresting-conditions* nil)
 
 (defun call-with-muffled-conditions (thunk conditions)
   (handler-bind ((t (lambda (c) (when (and (typep c 'warning)
@@ -704,9 +704,10 @@ DEFAULTS alone."
 (defun writeln (x &rest keys &key (stream *standard-output*) &allow-other-keys)
   (apply #'write x :stream stream (remove-plist-key :stream keys)) (terpri stream) (values))
 
-(defparameter *stdin* nil)
-(defparameter *stdout* nil)
-(defparameter *stderr* nil)
+;; *STDIN*, *STDOUT* and *STDERR* are synonym streams of the CL standard
+;; streams, given by the Go side (asdf.go initialValue) with the other
+;; exported variables' first values: each evaluation rebinds the standard
+;; streams (an MCP session captures them per call), so these follow them.
 
 ;;; --- versions ---
 
@@ -740,17 +741,17 @@ DEFAULTS alone."
 
 ;;; --- images and conditions ---
 
-(defparameter *image-dumped-p* nil)
-(defparameter *image-restore-hook* nil)
-(defparameter *image-prelude* nil)
-(defparameter *image-entry-point* nil)
+(defvar *image-dumped-p* nil)
+(defvar *image-restore-hook* nil)
+(defvar *image-prelude* nil)
+(defvar *image-entry-point* nil)
 (defun register-image-restore-hook (hook &optional (call-now-p t))
   (pushnew hook *image-restore-hook*)
   (when call-now-p (call-function hook)))
 (defun register-image-dump-hook (hook &optional call-now-p)
   (declare (ignore call-now-p hook)) nil)
 
-(defparameter *fatal-conditions* '(error))
+(defvar *fatal-conditions* '(error))
 (defun match-condition-p (x condition)
   (etypecase x
     (symbol (typep condition x))
