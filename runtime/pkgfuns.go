@@ -139,27 +139,41 @@ func pfCheckLocked(th *Thread, p *Package, what string) {
 	sfCheckPackageLocked(th, p, what)
 }
 
-// pfCheckNicknames verifies that names can become nicknames of p.
-func pfCheckNicknames(th *Thread, p *Package, pname string, nicknames []string) {
+// pfContinuable signals a PACKAGE-ERROR about datum with a CONTINUE
+// restart reported as report; it returns when the restart is invoked.
+func pfContinuable(th *Thread, datum Value, msg, report string) {
+	th.WithRestart(th.Img.CLSym("CONTINUE"), report, func() { th.PackageError(datum, msg) })
+}
+
+// pfCheckNicknames verifies that names can become nicknames of p and
+// returns those to use: each name taken by another package signals a
+// PACKAGE-ERROR whose CONTINUE restart drops that nickname, as in SBCL.
+func pfCheckNicknames(th *Thread, p *Package, pname string, nicknames []string) []string {
+	out := nicknames[:0:0]
 	for _, n := range nicknames {
 		q := th.Img.FindPackage(n)
 		if q == nil || q == p {
+			out = append(out, n)
 			continue
 		}
+		msg := pfQuote(n) + " is already a nickname for " + pfQuote(q.Name) + "."
 		if q.Name == n {
-			th.PackageError(NewString(n), pfQuote(n)+" is a package name, so it cannot be a nickname for "+pfQuote(pname)+".")
+			msg = pfQuote(n) + " is a package name, so it cannot be a nickname for " + pfQuote(pname) + "."
 		}
-		th.PackageError(NewString(n), pfQuote(n)+" is already a nickname for "+pfQuote(q.Name)+".")
+		pfContinuable(th, NewString(n), msg, "Ignore this nickname.")
 	}
+	return out
 }
 
 // MakePackageChecked creates a package after checking that its name and
-// nicknames are free, and makes it use the given packages.
+// nicknames are free, and makes it use the given packages. A name in use
+// signals a PACKAGE-ERROR whose CONTINUE restart gives the name to the new
+// package (SBCL's "Clobber existing package").
 func (th *Thread) MakePackageChecked(name string, nicknames []string, use []*Package) *Package {
 	if th.Img.FindPackage(name) != nil {
-		th.PackageError(NewString(name), "A package named "+pfQuote(name)+" already exists.")
+		pfContinuable(th, NewString(name), "A package named "+pfQuote(name)+" already exists.", "Clobber existing package.")
 	}
-	pfCheckNicknames(th, nil, name, nicknames)
+	nicknames = pfCheckNicknames(th, nil, name, nicknames)
 	p := th.Img.MakePackage(name, nicknames...)
 	for _, q := range use {
 		th.PkgUse(p, q)
@@ -176,7 +190,7 @@ func (th *Thread) EnsurePackage(name string, nicknames []string, use []*Package)
 		return th.MakePackageChecked(name, nicknames, use)
 	}
 	if !pfSameNames(p.Nicknames, nicknames) {
-		pfCheckNicknames(th, p, p.Name, nicknames)
+		nicknames = pfCheckNicknames(th, p, p.Name, nicknames)
 		th.Img.RenamePackage(p, p.Name, append([]string(nil), nicknames...))
 	}
 	for _, q := range use {
@@ -211,7 +225,20 @@ func (th *Thread) PkgUse(p, q *Package) {
 	for _, s := range q.ExternalSymbols() {
 		found, st := p.FindSymbol(s.Name)
 		if st != StatusNone && found != s && !p.IsShadowing(s.Name) {
-			pfNameConflict(th, "USE-PACKAGE", pfPkgString(q), p, s, found)
+			// SBCL's restarts: keep the accessible symbol (shadowing the
+			// new one), or take the new one (uninterning the old).
+			chosen, _ := th.WithRestarts([]RestartSpec{
+				{Name: th.Img.Intern("GOLEM", "KEEP-OLD"), Report: "Keep symbols already accessible in " + p.Name + " (shadowing others)."},
+				{Name: th.Img.Intern("GOLEM", "TAKE-NEW"), Report: "Make newly exposed symbols accessible in " + p.Name + ", uninterning old ones."},
+			}, func() { pfNameConflict(th, "USE-PACKAGE", pfPkgString(q), p, s, found) })
+			switch {
+			case chosen == 0:
+				th.PkgShadowingImport(p, []*Symbol{found})
+			case chosen == 1 && st != StatusInherited:
+				th.PkgUnintern(p, found)
+			case chosen == 1:
+				th.PkgShadowingImport(p, []*Symbol{s})
+			}
 		}
 	}
 	p.UsePackage(q)
@@ -286,18 +313,38 @@ func (th *Thread) PkgUnexport(p *Package, syms []*Symbol) {
 	}
 }
 
-// PkgImport makes syms present in p (IMPORT).
+// PkgImport makes syms present in p (IMPORT). A name conflict offers
+// SBCL's restarts: shadowing-import the symbol, or leave it out.
 func (th *Thread) PkgImport(p *Package, syms []*Symbol) {
+	var skip map[*Symbol]bool
 	for _, s := range syms {
 		found, st := p.FindSymbol(s.Name)
 		if st != StatusNone && found != s {
-			pfNameConflict(th, "IMPORT", pfSymbolWithPrefix(th.Img, s), p, s, found)
+			what := pfSymbolWithPrefix(th.Img, s)
+			old := pfSymbolWithPrefix(th.Img, found)
+			chosen, _ := th.WithRestarts([]RestartSpec{
+				{Name: th.Img.Intern("GOLEM", "SHADOWING-IMPORT-IT"), Report: "Shadowing-import " + what + ", uninterning " + old + "."},
+				{Name: th.Img.Intern("GOLEM", "DONT-IMPORT-IT"), Report: "Don't import " + what + ", keeping " + old + "."},
+			}, func() { pfNameConflict(th, "IMPORT", what, p, s, found) })
+			if chosen >= 0 {
+				if chosen == 0 {
+					th.PkgShadowingImport(p, []*Symbol{s})
+				}
+				if skip == nil {
+					skip = map[*Symbol]bool{}
+				}
+				skip[s] = true
+				continue
+			}
 		}
 		if st == StatusNone || st == StatusInherited {
 			pfCheckLocked(th, p, "importing symbol "+th.Printed(s))
 		}
 	}
 	for _, s := range syms {
+		if skip[s] {
+			continue
+		}
 		if _, st := p.FindSymbol(s.Name); st == StatusNone || st == StatusInherited {
 			p.AddPresent(s, false)
 		}
@@ -380,7 +427,9 @@ func (th *Thread) PkgDelete(p *Package) {
 		for i, q := range p.UsedBy {
 			parts[i] = pfQuote(q.Name)
 		}
-		th.PackageError(p, "Package "+pfQuote(p.Name)+" is used by package"+plural+":("+strings.Join(parts, " ")+")")
+		// CONTINUE deletes p all the same: the packages using it stop.
+		pfContinuable(th, p, "Package "+pfQuote(p.Name)+" is used by package"+plural+":("+strings.Join(parts, " ")+")",
+			"Remove dependency in other packages.")
 	}
 	for _, s := range p.PresentSymbols() {
 		if s.Pkg == p {
