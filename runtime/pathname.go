@@ -1043,12 +1043,21 @@ func pathnameDefs() []Def {
 		}},
 		{Name: "MERGE-PATHNAMES", Min: 1, Max: 3, Params: "(PATHNAME &OPTIONAL (DEFAULTS *DEFAULT-PATHNAME-DEFAULTS*) (DEFAULT-VERSION :NEWEST))",
 			Fn: func(th *Thread, args []Value) Value {
-				p := th.PathnameDesignator(args[0])
 				var d *Pathname
 				if len(args) > 1 {
 					d = th.PathnameDesignator(args[1])
 				} else {
 					d = th.DefaultPathnameDefaults()
+				}
+				// A namestring is parsed with the host of the defaults (CLHS 19.2.3).
+				var p *Pathname
+				if r, ok := th.stringRunes(args[0]); ok && d.IsLogical() {
+					if lp, msg := parseLogical(th.Img, string(r), d.Host.(*String).String()); msg == "" {
+						p = lp
+					}
+				}
+				if p == nil {
+					p = th.PathnameDesignator(args[0])
 				}
 				ver := Value(th.Img.Kw("NEWEST"))
 				if len(args) > 2 {
