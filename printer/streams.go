@@ -279,7 +279,7 @@ func stringArg(th *rt.Thread, v rt.Value) []rune {
 // boundingIndices parses :start/:end (nil = absent) against length n.
 func boundingIndices(th *rt.Thread, seq rt.Value, start, end rt.Value, n int) (int, int) {
 	s, e := 0, n
-	if start != nil && start != rt.NIL {
+	if start != nil { // absent; an explicit NIL is not a valid start
 		v, ok := start.(rt.Fixnum)
 		if !ok || v < 0 {
 			th.TypeError(start, th.Img.CLSym("UNSIGNED-BYTE"))
@@ -337,12 +337,12 @@ func init() {
 			}},
 		rt.Def{Name: "FINISH-OUTPUT", Min: 0, Max: 1, Params: "(&OPTIONAL STREAM)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-				th.OutputStream(rt.Opt(args, 0))
+				rt.FinishOutput(th.OutputStream(rt.Opt(args, 0)))
 				return rt.NIL
 			}},
 		rt.Def{Name: "FORCE-OUTPUT", Min: 0, Max: 1, Params: "(&OPTIONAL STREAM)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-				th.OutputStream(rt.Opt(args, 0))
+				rt.FinishOutput(th.OutputStream(rt.Opt(args, 0)))
 				return rt.NIL
 			}},
 		rt.Def{Name: "CLEAR-OUTPUT", Min: 0, Max: 1, Params: "(&OPTIONAL STREAM)",
@@ -564,7 +564,7 @@ func writeSequence(th *rt.Thread, seq rt.Value, s rt.Stream, start, end rt.Value
 		if !rt.IsList(seq) {
 			th.TypeErrorName(seq, "SEQUENCE")
 		}
-		items := rt.ListToSlice(seq)
+		items := rt.SeqToSlice(th, seq) // a dotted or circular list is a TYPE-ERROR
 		a, b := boundingIndices(th, seq, start, end, len(items))
 		for _, v := range items[a:b] {
 			sb.WriteString(elemText(v))

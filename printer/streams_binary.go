@@ -77,3 +77,6 @@ func (f *FillPointerOutputStream) LispType() string { return "STRING-STREAM" }
 // PeekChar returns the next character of the input stream without echoing it
 // (it is echoed when read).
 func (s *EchoStream) PeekChar() (rune, bool) { return rt.PeekChar(s.In) }
+
+// OutputStream is the stream output goes to (FINISH-OUTPUT passes on to it).
+func (s *EchoStream) OutputStream() rt.Stream { return s.Out }

@@ -646,6 +646,10 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 	binary, signed, size, etype := th.parseElementType(kw[1])
 	latin1, format := th.parseExternalFormat(OrNil(kw[4]))
 	write := direction == "OUTPUT" || direction == "IO"
+	// The default is :ERROR. (CLHS OPEN makes it :NEW-VERSION for a version
+	// of :NEWEST, which every parsed namestring has; SBCL, whose
+	// :NEW-VERSION is an error on its version-less files, never replaces a
+	// file unasked, and golem keeps that.)
 	ifExists := kwOr(kw[2], "ERROR")
 	switch ifExists {
 	case "ERROR", "NEW-VERSION", "RENAME", "RENAME-AND-DELETE", "OVERWRITE", "APPEND", "SUPERSEDE", "NIL":
@@ -744,7 +748,7 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 		switch ifExists {
 		case "NIL":
 			return NIL
-		case "ERROR", "NEW-VERSION":
+		case "ERROR":
 			th.fileError(p, "The file ~S already exists: File exists", p)
 		case "RENAME", "RENAME-AND-DELETE":
 			bak := loc.rel + ".bak"
@@ -757,7 +761,8 @@ func (th *Thread) openFile(args []Value, verb string) Value {
 				s.backup = bak
 			}
 			create()
-		case "SUPERSEDE":
+		case "SUPERSEDE", "NEW-VERSION":
+			// Files have no versions: the new version replaces the file.
 			f, tmp := th.createTemp(p, loc)
 			_ = f.Chmod(fi.Mode().Perm())
 			s.f, s.tmp, s.target = f, tmp, loc.rel
