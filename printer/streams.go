@@ -266,14 +266,13 @@ func inputStreamArg(th *rt.Thread, v rt.Value) rt.Stream {
 	return s
 }
 
-// stringArg returns the runes of a string designator argument.
+// stringArg returns the runes of a string argument of any representation.
 func stringArg(th *rt.Thread, v rt.Value) []rune {
-	switch x := v.(type) {
-	case *rt.String:
-		return x.Runes()
+	s, ok := th.SimpleStringOf(v)
+	if !ok {
+		th.TypeErrorName(v, "STRING")
 	}
-	th.TypeErrorName(v, "STRING")
-	return nil
+	return s.Runes()
 }
 
 // boundingIndices parses :start/:end (nil = absent) against length n.
@@ -542,6 +541,9 @@ func writeSequence(th *rt.Thread, seq rt.Value, s rt.Stream, start, end rt.Value
 		return ""
 	}
 	var sb strings.Builder
+	if str, ok := seq.(*rt.Array); ok && th.IsString(str) {
+		seq, _ = th.SimpleStringOf(str) // a displaced string
+	}
 	switch x := seq.(type) {
 	case *rt.String:
 		rs := x.Runes()
