@@ -525,7 +525,9 @@ func init() {
 			} else {
 				name := pfStringDesignator(th, args[0], List(th.Img.S.Or, th.Img.S.Character, th.Img.CLSym("PACKAGE"), th.Img.S.String, th.Img.S.Symbol))
 				if p = th.Img.FindPackage(name); p == nil {
-					th.PackageError(NewString(name), "There is no package named "+pfQuote(name)+".")
+					// Continuable, as in SBCL: CONTINUE returns NIL.
+					pfContinuable(th, NewString(name), "There is no package named "+pfQuote(name)+".", "Ignore.")
+					return NIL
 				}
 			}
 			th.PkgDelete(p)

@@ -85,6 +85,12 @@ func TestPackageErrorRestarts(t *testing.T) {
 		assert.Equal(t, rt.StatusInherited, st)
 		assert.Nil(t, dropped.Pkg)
 	})
+	t.Run("delete-package of no package: CONTINUE returns NIL", func(t *testing.T) {
+		var got rt.Value
+		seen := withRestart(e, "CONTINUE", func() { got = th.Call(e.img.CLSym("DELETE-PACKAGE"), rt.NewString("RS-NONE")) })
+		assert.Contains(t, seen, "CONTINUE")
+		assert.Equal(t, rt.NIL, got)
+	})
 	t.Run("without a handler the error is unhandled", func(t *testing.T) {
 		c := e.catch(func() { th.MakePackageChecked("RS1", nil, nil) })
 		require.NotNil(t, c)
