@@ -51,6 +51,7 @@ func readStandard(th *rt.Thread, s rt.Stream, eof rt.Value) rt.Value {
 // loadFasl evaluates the entries of a file COMPILE-FILE wrote.
 func loadFasl(th *rt.Thread, f *rt.FileStream, pathname, truename rt.Value, print bool) rt.Value {
 	depth := bindLoadVars(th, pathname, truename)
+	th.BindSpecial(th.Img.Intern("GOLEM", "*FASL-OBJECTS*"), &faslObjects{m: map[int64]rt.Value{}})
 	for { // the magic line
 		c, ok := f.ReadChar()
 		if !ok || c == '\n' {
@@ -111,6 +112,29 @@ func loadFasl(th *rt.Thread, f *rt.FileStream, pathname, truename rt.Value, prin
 	return rt.T
 }
 
+// faslRef stands, in a form COMPILE-FILE writes, for a literal object
+// that has no printed form of its own: an object MAKE-LOAD-FORM
+// externalizes (its creation form made it earlier in the same LOAD) or a
+// class. It prints as #. of the form that gets the object back.
+type faslRef struct{ form rt.Value }
+
+// PrintLisp implements the printer's Printable.
+func (r *faslRef) PrintLisp(th *rt.Thread, s rt.Stream) {
+	s.WriteString("#." + th.Printed(r.form))
+}
+
+// faslObjects holds the objects made by the creation forms of one LOAD of
+// a compiled file, bound to GOLEM::*FASL-OBJECTS* while it loads.
+type faslObjects struct{ m map[int64]rt.Value }
+
+func faslTable(th *rt.Thread) *faslObjects {
+	t, ok := th.SymbolValue(th.Img.Intern("GOLEM", "*FASL-OBJECTS*")).(*faslObjects)
+	if !ok {
+		th.SimpleError("a compiled file's object reference is read outside LOAD of that file")
+	}
+	return t
+}
+
 func faslCorrupt(th *rt.Thread, pathname, what rt.Value) {
 	th.Error(th.MakeCondition("GOLEM:SIMPLE-FILE-ERROR", th.Img.Kw("PATHNAME"), pathname,
 		th.Img.Kw("FORMAT-CONTROL"), rt.NewString("~S is not a well-formed golem compiled file (at ~S)."),
@@ -169,6 +193,22 @@ func init() {
 			vals := th.MultipleValues(v)
 			th.UnbindTo(d)
 			return th.Values(vals...)
+		}},
+		rt.Def{Name: "GOLEM:%MAKE-FASL-REF", Min: 1, Max: 1, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			return &faslRef{form: args[0]}
+		}},
+		rt.Def{Name: "GOLEM:%FASL-REF", Min: 1, Max: 1, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			n, _ := args[0].(rt.Fixnum)
+			v, ok := faslTable(th).m[int64(n)]
+			if !ok {
+				th.SimpleError("the compiled file refers to object ~S before its creation form ran", args[0])
+			}
+			return v
+		}},
+		rt.Def{Name: "GOLEM:%FASL-SET", Min: 2, Max: 2, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			n, _ := args[0].(rt.Fixnum)
+			faslTable(th).m[int64(n)] = args[1]
+			return args[1]
 		}},
 		rt.Def{Name: "GOLEM:%FASL-MAGIC", Min: 0, Max: 0, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			return rt.NewString(FaslMagic)

@@ -73,6 +73,69 @@ when FORM itself is what LOAD must evaluate, else the list of forms to write."
       (t (when compile-time (%cf-eval form))
          :same))))
 
+(defvar *cf-load-forms* nil
+  "While COMPILE-FILE runs, a table from each externalized literal object to its reference.")
+(defvar *cf-added* nil
+  "The objects externalized while processing the current form.")
+(defvar *cf-pending* nil
+  "The creation and initialization forms to write before the current form, newest first.")
+
+(defvar *cf-created* nil
+  "While COMPILE-FILE runs, the externalized objects whose creation forms are written.")
+(defvar *cf-deferred* nil
+  "Initialization forms waiting for the creation of objects they refer to:
+entries (form . objects), newest first.")
+(defvar *cf-refs* nil
+  "The externalized objects the form being walked refers to.")
+
+(defun %cf-flush-inits (&optional all)
+  "Writes the deferred initialization forms whose objects are all created
+(every one when ALL), newest first: an object's own initialization runs
+right after its creation, before those it released."
+  (loop
+    (let ((ready (find-if (lambda (e)
+                            (or all (every (lambda (o) (gethash o *cf-created*)) (cdr e))))
+                          *cf-deferred*)))
+      (unless ready (return))
+      (setq *cf-deferred* (remove ready *cf-deferred* :test #'eq))
+      (push (car ready) *cf-pending*))))
+
+(defun %cf-externalize (form)
+  "FORM with every literal object that MAKE-LOAD-FORM externalizes (standard
+objects, structures, conditions) replaced by a reference to it (CLHS 3.2.4.4).
+Creation forms go to *CF-PENDING* before the forms that refer to their
+objects; an initialization form follows as soon as every object it refers
+to is created."
+  (labels ((walk (x)
+             (cond ((consp x)
+                    (let ((a (walk (car x))) (d (walk (cdr x))))
+                      (if (and (eq a (car x)) (eq d (cdr x))) x (cons a d))))
+                   ((and (vectorp x) (not (stringp x)) (not (bit-vector-p x)))
+                    (let ((items (map 'list #'walk x)))
+                      (if (every #'eq items (coerce x 'list)) x (coerce items 'simple-vector))))
+                   ((and (typep x 'class) (class-name x) (eq (find-class (class-name x) nil) x))
+                    (%make-fasl-ref `(find-class ',(class-name x))))
+                   ((typep x '(or standard-object structure-object condition))
+                    (push x *cf-refs*)
+                    (or (gethash x *cf-load-forms*) (ref x)))
+                   (t x)))
+           (ref (x)
+             (multiple-value-bind (create init) (make-load-form x)
+               (let* ((n (hash-table-count *cf-load-forms*))
+                      (r (%make-fasl-ref `(%fasl-ref ,n))))
+                 (setf (gethash x *cf-load-forms*) r)
+                 (push x *cf-added*)
+                 (let ((c (let ((*cf-refs* nil)) (walk create))))
+                   (push `(%fasl-set ,n ,c) *cf-pending*)
+                   (setf (gethash x *cf-created*) t))
+                 (when init
+                   (let* ((*cf-refs* nil)
+                          (i (walk init)))
+                     (push (cons i *cf-refs*) *cf-deferred*)))
+                 (%cf-flush-inits)
+                 r))))
+    (walk form)))
+
 (defun %cf-printed (object)
   "OBJECT printed readably with every symbol qualified, or NIL when it has no
 readable printed form."
@@ -103,6 +166,9 @@ readable printed form."
           (write-line (%cf-printed (list :golem-fasl 1 :source (%source-name in))) out)
           (let ((*package* *package*)
                 (*readtable* *readtable*)
+                (*cf-load-forms* (make-hash-table :test #'eq))
+                (*cf-created* (make-hash-table :test #'eq))
+                (*cf-deferred* nil)
                 (*compile-file-pathname* pathname)
                 (*compile-file-truename* truename))
             (handler-bind ((warning (lambda (c)
@@ -118,8 +184,20 @@ readable printed form."
                         (format t "~&; processing ~S~%" form)))
                     (let* ((r (let ((*cf-where* (list (%source-name in) line column)))
                                 (%cf-process form nil)))
+                           (*cf-pending* nil)
+                           (*cf-added* nil)
+                           (forms (handler-case
+                                      (prog1 (mapcar #'%cf-externalize (if (eq r :same) (list form) r))
+                                        (%cf-flush-inits t))
+                                    (error ()
+                                      ;; Written as text: forget what was externalized.
+                                      (dolist (x *cf-added*)
+                                        (remhash x *cf-load-forms*)
+                                        (remhash x *cf-created*))
+                                      (setq *cf-pending* nil *cf-deferred* nil)
+                                      (list form))))
                            (entries (mapcar (lambda (f) (%cf-printed (list line column f)))
-                                            (if (eq r :same) (list form) r))))
+                                            (append (reverse *cf-pending*) forms))))
                       ;; A form that cannot be printed readably (a function
                       ;; or a hash table read with #.) is kept as its source
                       ;; text, which LOAD reads again.
