@@ -27,15 +27,29 @@ type envKey struct{}
 type envState struct {
 	start      time.Time
 	traceDepth *Symbol
-	traced     map[*Symbol]*TracedFunction
-	order      []*Symbol
+	traced     map[traceKey]*TracedFunction
+	order      []traceKey
+}
+
+// traceKey is a traced function name: a symbol, or (SETF symbol).
+type traceKey struct {
+	sym  *Symbol
+	setf bool
+}
+
+// cell is the function cell the name designates.
+func (k traceKey) cell() *Function {
+	if k.setf {
+		return &k.sym.Setf
+	}
+	return &k.sym.Fn
 }
 
 func env(img *Image) *envState {
 	if st, ok := img.Extra[envKey{}].(*envState); ok {
 		return st
 	}
-	st := &envState{start: time.Now(), traced: map[*Symbol]*TracedFunction{}}
+	st := &envState{start: time.Now(), traced: map[traceKey]*TracedFunction{}}
 	st.traceDepth = NewSymbol("*TRACE-DEPTH*")
 	st.traceDepth.Flags |= FlagSpecial
 	st.traceDepth.Value = MakeInt(0)
@@ -238,7 +252,7 @@ func (th *Thread) timeCall(thunk Value) Value {
 // values to *trace-output* the way SBCL does ("  0: (FOO 1 2)",
 // "  0: FOO returned 3").
 type TracedFunction struct {
-	Name *Symbol
+	Name Value // a symbol or (SETF symbol)
 	Orig Function
 }
 
@@ -287,14 +301,14 @@ func (th *Thread) warn(control string, args ...Value) {
 	th.Call(th.Img.CLSym("WARN"), append([]Value{NewString(control)}, args...)...)
 }
 
-// tracedNames lists the symbols still traced (redefinition drops tracing).
-func (st *envState) tracedNames() []*Symbol {
-	var live []*Symbol
-	for _, s := range st.order {
-		if t := st.traced[s]; t != nil && s.Fn == Function(t) {
-			live = append(live, s)
+// tracedNames lists the names still traced (redefinition drops tracing).
+func (st *envState) tracedNames() []traceKey {
+	var live []traceKey
+	for _, k := range st.order {
+		if t := st.traced[k]; t != nil && *k.cell() == Function(t) {
+			live = append(live, k)
 		} else {
-			delete(st.traced, s)
+			delete(st.traced, k)
 		}
 	}
 	st.order = live
@@ -305,8 +319,8 @@ func (th *Thread) trace(names []Value) Value {
 	st := env(th.Img)
 	if len(names) == 0 {
 		var b ListBuilder
-		for _, s := range st.tracedNames() {
-			b.Add(s)
+		for _, k := range st.tracedNames() {
+			b.Add(st.traced[k].Name)
 		}
 		return b.List()
 	}
@@ -316,45 +330,46 @@ func (th *Thread) trace(names []Value) Value {
 			i++ // trace options (:break, :report, ...) are accepted and ignored
 			continue
 		}
-		s, ok := names[i].(*Symbol)
-		if !ok {
+		s, setf := SplitFunctionName(th.Img, names[i])
+		if s == nil {
 			th.warn("~S is not a function name, not tracing.", names[i])
 			continue
 		}
-		if s.Fn == nil || s.Macro != nil || s.Flags&FlagSpecialOperator != 0 {
-			if s.Fn == nil {
-				th.warn("~S is undefined, not tracing.", s)
-			} else {
-				th.warn("~S names a macro or special operator, not tracing.", s)
-			}
+		k := traceKey{s, setf}
+		if *k.cell() == nil {
+			th.warn("~S is undefined, not tracing.", names[i])
+			continue
+		}
+		if !setf && (s.Macro != nil || s.Flags&FlagSpecialOperator != 0) {
+			th.warn("~S names a macro or special operator, not tracing.", s)
 			continue
 		}
 		st.tracedNames()
-		if t := st.traced[s]; t != nil {
-			th.warn("~S is already TRACE'd, untracing it first.", s)
-			th.untraceOne(s)
+		if t := st.traced[k]; t != nil {
+			th.warn("~S is already TRACE'd, untracing it first.", names[i])
+			th.untraceOne(k)
 		}
-		t := &TracedFunction{Name: s, Orig: s.Fn}
-		s.Fn = t
-		st.traced[s] = t
-		st.order = append(st.order, s)
-		b.Add(s)
+		t := &TracedFunction{Name: names[i], Orig: *k.cell()}
+		*k.cell() = t
+		st.traced[k] = t
+		st.order = append(st.order, k)
+		b.Add(names[i])
 	}
 	return b.List()
 }
 
-func (th *Thread) untraceOne(s *Symbol) {
+func (th *Thread) untraceOne(k traceKey) {
 	st := env(th.Img)
-	t := st.traced[s]
+	t := st.traced[k]
 	if t == nil {
 		return
 	}
-	if s.Fn == Function(t) {
-		s.Fn = t.Orig
+	if *k.cell() == Function(t) {
+		*k.cell() = t.Orig
 	}
-	delete(st.traced, s)
+	delete(st.traced, k)
 	for i, x := range st.order {
-		if x == s {
+		if x == k {
 			st.order = append(st.order[:i:i], st.order[i+1:]...)
 			break
 		}
@@ -364,14 +379,14 @@ func (th *Thread) untraceOne(s *Symbol) {
 func (th *Thread) untrace(names []Value) Value {
 	st := env(th.Img)
 	if len(names) == 0 {
-		for _, s := range append([]*Symbol(nil), st.order...) {
-			th.untraceOne(s)
+		for _, k := range append([]traceKey(nil), st.order...) {
+			th.untraceOne(k)
 		}
 		return T
 	}
 	for _, n := range names {
-		if s, ok := n.(*Symbol); ok {
-			th.untraceOne(s)
+		if s, setf := SplitFunctionName(th.Img, n); s != nil {
+			th.untraceOne(traceKey{s, setf})
 		}
 	}
 	return T
@@ -389,7 +404,6 @@ func (th *Thread) aproposList(args []Value) []*Symbol {
 	} else {
 		pkgs = th.Img.Packages()
 	}
-	externalOnly := Opt(args, 2) != NIL
 	seen := map[*Symbol]bool{}
 	var out []*Symbol
 	add := func(s *Symbol) {
@@ -399,12 +413,6 @@ func (th *Thread) aproposList(args []Value) []*Symbol {
 		}
 	}
 	for _, p := range pkgs {
-		if externalOnly {
-			for _, s := range p.ExternalSymbols() {
-				add(s)
-			}
-			continue
-		}
 		for _, s := range p.PresentSymbols() {
 			add(s)
 		}
@@ -635,7 +643,16 @@ func (th *Thread) disassemble(v Value) {
 			name = NewString("a lambda expression")
 			break
 		}
-		th.TypeError(v, List(th.Img.S.Or, th.Img.S.Symbol, th.Img.CLSym("FUNCTION"), th.Img.S.Cons))
+		if s, setf := SplitFunctionName(th.Img, v); setf {
+			if s.Setf == nil {
+				th.UndefinedFunction(v)
+			}
+			fn = s.Setf
+			break
+		}
+		// CLHS DISASSEMBLE: an extended function designator or a lambda
+		// expression.
+		th.TypeError(v, List(th.Img.S.Or, th.Img.CLSym("FUNCTION"), FunctionNameType(th.Img)))
 	}
 	what := "is compiled to a tree of Go closures"
 	if _, ok := fn.(*Builtin); ok {
@@ -711,7 +728,7 @@ func envDefs() []Def {
 		{Name: "USER-HOMEDIR-PATHNAME", Min: 0, Max: 1, Params: "(&OPTIONAL HOST)", Fn: func(th *Thread, args []Value) Value {
 			return th.UserHomedirPathname()
 		}},
-		{Name: "APROPOS-LIST", Min: 1, Max: 3, Params: "(STRING-DESIGNATOR &OPTIONAL PACKAGE EXTERNAL-ONLY)",
+		{Name: "APROPOS-LIST", Min: 1, Max: 2, Params: "(STRING-DESIGNATOR &OPTIONAL PACKAGE)",
 			Fn: func(th *Thread, args []Value) Value {
 				var b ListBuilder
 				for _, s := range th.aproposList(args) {
@@ -719,7 +736,7 @@ func envDefs() []Def {
 				}
 				return b.List()
 			}},
-		{Name: "APROPOS", Min: 1, Max: 3, MV: true, Params: "(STRING-DESIGNATOR &OPTIONAL PACKAGE EXTERNAL-ONLY)",
+		{Name: "APROPOS", Min: 1, Max: 2, MV: true, Params: "(STRING-DESIGNATOR &OPTIONAL PACKAGE)",
 			Fn: func(th *Thread, args []Value) Value {
 				th.apropos(args)
 				return th.Values()

@@ -90,12 +90,21 @@ func sfFunctionName(th *Thread, name Value) (sym *Symbol, setf bool) {
 	}
 	if _, isCons := name.(*Cons); isCons {
 		th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), name,
-			th.Img.Kw("EXPECTED-TYPE"), List(th.Img.S.Or, th.Img.S.Symbol, th.Img.S.Cons),
+			th.Img.Kw("EXPECTED-TYPE"), FunctionNameType(th.Img),
 			th.Img.Kw("FORMAT-CONTROL"), NewString("Invalid function name: ~S"),
 			th.Img.Kw("FORMAT-ARGUMENTS"), List(name)))
 	}
-	th.TypeError(name, List(th.Img.S.Or, th.Img.S.Symbol, th.Img.S.Cons))
+	th.TypeError(name, FunctionNameType(th.Img))
 	return nil, false
+}
+
+// FunctionNameType is the type of function names, (OR SYMBOL (CONS (EQL
+// SETF) (CONS SYMBOL NULL))): the expected type of the TYPE-ERROR about a
+// malformed one, which the datum must not satisfy.
+func FunctionNameType(img *Image) Value {
+	S := img.S
+	return List(S.Or, S.Symbol, List(S.Cons, List(img.CLSym("EQL"), S.Setf),
+		List(S.Cons, S.Symbol, img.CLSym("NULL"))))
 }
 
 // sfSpecialOperatorFn stands for a special operator in the function cell

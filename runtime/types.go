@@ -353,8 +353,14 @@ func (th *Thread) builtinTypeP(v Value, name string) (result, known bool) {
 		vec, ok := v.(*Vector)
 		return ok && vec.IsSimple(), true
 	case "BIT-VECTOR":
-		_, ok := v.(*BitVector)
-		return ok, true
+		switch a := v.(type) {
+		case *BitVector:
+			return true, true
+		case *Array:
+			// A displaced one-dimensional array of element type BIT.
+			return len(a.Dims) == 1 && ArrayElementType(th.Img, a) == th.Img.CLSym("BIT"), true
+		}
+		return false, true
 	case "SIMPLE-BIT-VECTOR":
 		b, ok := v.(*BitVector)
 		return ok && !b.HasFill && !b.Adjustable, true
