@@ -15,7 +15,7 @@ func init() {
 			return th.Error(th.ConditionOf(args, "SIMPLE-ERROR"))
 		}},
 		rt.Def{Name: "CERROR", Min: 2, Max: -1, Params: "(CONTINUE-FORMAT-CONTROL DATUM &REST ARGUMENTS)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-			c := th.ConditionOf(args[1:], "SIMPLE-ERROR")
+			c := th.ConditionOf(cerrorDatum(args[1:]), "SIMPLE-ERROR")
 			report := ""
 			if s, ok := args[0].(*rt.String); ok {
 				report = formatToString(th, s, args[2:])
@@ -231,10 +231,25 @@ func init() {
 			}
 			return b.List()
 		}},
+		// (%MAKE-SIGNAL-CONDITION default-type datum . arguments); a
+		// default type of CERROR means CERROR's designator (SIMPLE-ERROR).
 		rt.Def{Name: "GOLEM:%MAKE-SIGNAL-CONDITION", Min: 2, Max: -1, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-			return th.ConditionOf(args[1:], signalTypeName(args[0]))
+			if name := signalTypeName(args[0]); name != "CERROR" {
+				return th.ConditionOf(args[1:], name)
+			}
+			return th.ConditionOf(cerrorDatum(args[1:]), "SIMPLE-ERROR")
 		}},
 	)
+}
+
+// cerrorDatum returns CERROR's datum and arguments as a condition
+// designator: a condition's arguments serve only the continue format
+// control (CLHS CERROR), so they are dropped.
+func cerrorDatum(args []rt.Value) []rt.Value {
+	if c, ok := args[0].(*rt.Instance); ok && c.Class.Kind == rt.ConditionClass {
+		return args[:1]
+	}
+	return args
 }
 
 // signalTypeName names the default condition type passed by a signalling macro.

@@ -143,6 +143,13 @@ func (th *Thread) ConditionOf(args []Value, defaultType string) *Instance {
 	switch d := args[0].(type) {
 	case *Instance:
 		if d.Class.Kind == ConditionClass {
+			if len(args) > 1 {
+				// As in SBCL: a condition takes no further arguments.
+				th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), List(args[1:]...),
+					th.Img.Kw("EXPECTED-TYPE"), th.Img.CLSym("NULL"),
+					th.Img.Kw("FORMAT-CONTROL"), NewString("You may not supply additional arguments when giving ~S as a condition designator."),
+					th.Img.Kw("FORMAT-ARGUMENTS"), List(d)))
+			}
 			return d
 		}
 	case *Symbol:
