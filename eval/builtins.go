@@ -120,10 +120,15 @@ func init() {
 			}
 			if args[1] == rt.NIL {
 				sym.Macro = nil
-			} else {
-				sym.Macro = th.Resolve(args[1])
+				return rt.NIL
 			}
-			return args[1]
+			fn, ok := args[1].(rt.Function)
+			if !ok {
+				th.TypeErrorName(args[1], "FUNCTION")
+			}
+			rt.CheckNotLocked(th, sym, "setting the macro-function of")
+			sym.Macro, sym.Fn = fn, nil
+			return fn
 		}},
 		rt.Def{Name: "FUNCTION-LAMBDA-EXPRESSION", Min: 1, Max: 1, MV: true, Params: "(FUNCTION)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			fn, ok := args[0].(rt.Function)
@@ -150,21 +155,39 @@ func envArg(args []rt.Value, i int) *Env {
 }
 
 // Proclaim handles a declaration specifier at global scope.
+// A specifier that is not a proper list is a TYPE-ERROR, as in SBCL.
 func Proclaim(th *rt.Thread, spec rt.Value) {
 	c, ok := spec.(*rt.Cons)
 	if !ok {
-		return
+		th.TypeErrorName(spec, "LIST")
 	}
+	parts := th.ListElements(c)
 	head, _ := c.Car.(*rt.Symbol)
 	if head == nil {
 		return
 	}
+	if head.Pkg != th.Img.CL {
+		return
+	}
 	switch head.Name {
 	case "SPECIAL":
-		for _, s := range rt.ListToSlice(c.Cdr) {
-			if sym, ok := s.(*rt.Symbol); ok {
-				sym.Flags |= rt.FlagSpecial
+		for _, s := range parts[1:] {
+			if _, ok := s.(*rt.Symbol); !ok {
+				th.SimpleError("Cannot proclaim a non-symbol as SPECIAL: ~S", s)
 			}
+		}
+		for _, s := range parts[1:] {
+			s.(*rt.Symbol).Flags |= rt.FlagSpecial
+		}
+	case "DECLARATION":
+		for _, s := range parts[1:] {
+			if _, ok := s.(*rt.Symbol); !ok {
+				th.SimpleError("In ~S the declaration to be recognized is not a symbol: ~S", spec, s)
+			}
+		}
+	case "TYPE", "FTYPE":
+		if len(parts) < 2 {
+			th.SimpleError("~S has no type specifier", spec)
 		}
 	case "NOTINLINE", "INLINE":
 		// A function proclaimed NOTINLINE has its compiler macro ignored

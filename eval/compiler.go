@@ -122,7 +122,8 @@ const (
 	envMacro
 	envBlock
 	envTags
-	envDecl // a free declaration marker with no binding
+	envDecl   // a free declaration marker with no binding
+	envInline // a local INLINE or NOTINLINE declaration (notinline.go)
 )
 
 // lexEnv is the compile-time lexical environment: an immutable linked list.

@@ -72,6 +72,12 @@ func TestCompilerMacros(t *testing.T) {
 (declaim (notinline cm-ni)) (defun cm-f () (list (cm-ni 1) (funcall #'cm-ni 2)))
 (declaim (inline cm-ni)) (defun cm-g () (cm-ni 3))
 (list (cm-f) (cm-g))`, `=> (((:FN 1) (:FN 2)) (:CM 3))`},
+		{"a local NOTINLINE declaration turns the compiler macro off in its scope",
+			`(defun cm-ln (x) (list :fn x)) (define-compiler-macro cm-ln (x) ` + "`" + `(list :cm ,x))
+(declaim (notinline cm-ln2)) (defun cm-ln2 (x) (list :fn2 x)) (define-compiler-macro cm-ln2 (x) ` + "`" + `(list :cm2 ,x))
+(defun cm-f (a) (list (locally (declare (notinline cm-ln)) (cm-ln a)) (cm-ln a)
+                      (let ((b a)) (declare (inline cm-ln2)) (cm-ln2 b)) (cm-ln2 a)))
+(cm-f 1)`, `=> ((:FN 1) (:CM 1) (:CM2 1) (:FN2 1))`},
 		{"a compiler macro that never declines is a STORAGE-CONDITION",
 			`(defun cm-loopy (x) x) (define-compiler-macro cm-loopy (x) ` + "`" + `(cm-loopy ,x))
 (handler-case (compile nil '(lambda () (cm-loopy 1))) (storage-condition () :storage))`, `=> :STORAGE`},

@@ -60,7 +60,9 @@ func (c *compiler) parseLambdaList(ll rt.Value, env *lexEnv, kind llKind, specia
 	state := 0 // 0 required, 1 optional, 2 rest, 3 key, 4 aux, 5 after rest var
 	bind := func(x rt.Value) param {
 		if kind != llOrdinary {
-			if _, ok := x.(*rt.Cons); ok {
+			// () as a required or optional parameter is a pattern that
+			// matches only the empty list.
+			if _, ok := x.(*rt.Cons); ok || x == rt.NIL && state <= 1 {
 				nested, env2 := c.parseLambdaList(x, env, llDestructuring, specials, name)
 				env = env2
 				if nested.specials {
@@ -91,6 +93,11 @@ func (c *compiler) parseLambdaList(ll rt.Value, env *lexEnv, kind llKind, specia
 			out.whole = &p
 			cur = rest.Cdr
 		}
+	}
+	if kind == llMacro {
+		// The &ENVIRONMENT variable is bound before the other parameters,
+		// wherever it appears, so their init forms can use it.
+		cur = c.takeEnvironmentParam(cur, out, bind)
 	}
 	for cur != rt.NIL {
 		cell, ok := cur.(*rt.Cons)
@@ -140,14 +147,10 @@ func (c *compiler) parseLambdaList(ll rt.Value, env *lexEnv, kind llKind, specia
 			state = 4
 			continue
 		case s.Environment:
-			next, ok := cur.(*rt.Cons)
-			if !ok || kind != llMacro {
-				c.th.ProgramError("misplaced &ENVIRONMENT")
+			if kind == llMacro {
+				c.th.ProgramError("more than one &ENVIRONMENT in lambda list: " + c.th.Printed(ll))
 			}
-			p := bind(next.Car)
-			out.envParam = &p
-			cur = next.Cdr
-			continue
+			c.th.ProgramError("misplaced &ENVIRONMENT")
 		case s.Whole:
 			c.th.ProgramError("misplaced &WHOLE in lambda list")
 		}
@@ -227,6 +230,29 @@ func (c *compiler) parseLambdaList(ll rt.Value, env *lexEnv, kind llKind, specia
 		}
 	}
 	return out, env
+}
+
+// takeEnvironmentParam binds the &ENVIRONMENT variable of the top level of
+// the macro lambda list ll into out and returns ll without it.
+func (c *compiler) takeEnvironmentParam(ll rt.Value, out *lambdaList, bind func(rt.Value) param) rt.Value {
+	var before []rt.Value
+	for cur := ll; ; {
+		cell, ok := cur.(*rt.Cons)
+		if !ok {
+			return ll
+		}
+		if cell.Car == c.img.S.Environment {
+			next, ok := cell.Cdr.(*rt.Cons)
+			if !ok {
+				c.th.ProgramError("&ENVIRONMENT without a variable in lambda list: " + c.th.Printed(ll))
+			}
+			p := bind(next.Car)
+			out.envParam = &p
+			return rt.ListStar(next.Cdr, before...)
+		}
+		before = append(before, cell.Car)
+		cur = cell.Cdr
+	}
 }
 
 // opaqueIn compiles parts[i] (if present) as an init form.
@@ -669,13 +695,17 @@ func declaredSpecials(img *rt.Image, decls []rt.Value) map[*rt.Symbol]bool {
 }
 
 // declareFree adds free special declarations (for variables not bound by
-// the form itself) so that references in the body read the dynamic value.
+// the form itself) so that references in the body read the dynamic value,
+// and the INLINE and NOTINLINE declarations.
 func (c *compiler) declareFree(decls []rt.Value, env *lexEnv, specials map[*rt.Symbol]bool) *lexEnv {
 	for sym := range specials {
 		if b := env.lookupVar(sym); b != nil && b.kind == envSpecial {
 			continue
 		}
 		env = env.extend(&lexEnv{kind: envSpecial, name: sym})
+	}
+	if len(decls) > 0 {
+		env = c.declareInline(decls, env)
 	}
 	return env
 }

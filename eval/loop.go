@@ -729,7 +729,8 @@ func (p *loopExpander) conditional(kw rt.Value, negate bool) {
 	} else {
 		f = p.form("IF", test, then)
 	}
-	p.pseudoBody(f)
+	// A conditional is body code: a later WHILE or UNTIL tests after it.
+	p.emitBody(f)
 	p.insideCond = saved
 }
 

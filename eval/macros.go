@@ -167,8 +167,8 @@ func compilerMacroKeyArg(th *rt.Thread, name rt.Value) compilerMacroKey {
 // compilerMacroExpansion applies the compiler macro of a call form, (op ...)
 // or (FUNCALL #'name ...) (CLHS 3.2.2.1.1), and reports whether it gave an
 // expansion; returning the form itself declines, and a function proclaimed
-// NOTINLINE has its compiler macro ignored (CLHS 3.2.2.1.3; local NOTINLINE
-// declarations are not yet honoured). As in SBCL, the expansion
+// NOTINLINE, or declared so locally, has its compiler macro ignored (CLHS
+// 3.2.2.1.3). As in SBCL, the expansion
 // is then compiled like any form, so a call of the same function in it is
 // offered to the compiler macro again: a compiler macro ends by declining.
 func (c *compiler) compilerMacroExpansion(op *rt.Symbol, form *rt.Cons, env *lexEnv) (rt.Value, bool) {
@@ -195,7 +195,7 @@ func (c *compiler) compilerMacroExpansion(op *rt.Symbol, form *rt.Cons, env *lex
 		}
 	}
 	cm, ok := c.img.Extra[key]
-	if !ok || c.img.Extra[notinlineKey{key}] != nil {
+	if !ok || c.notinline(key, env) {
 		return nil, false
 	}
 	exp := c.expandWith(cm, form, env)

@@ -136,8 +136,18 @@ func valuesExpansion(th *rt.Thread, p *rt.Cons, env *Env) setfExpansion {
 		x := GetSetfExpansion(th, sub, env)
 		e.vars = append(e.vars, x.vars...)
 		e.vals = append(e.vals, x.vals...)
-		e.stores = append(e.stores, x.stores[0])
-		stores = append(stores, x.store)
+		// A subplace's first store variable receives its value; any
+		// others are bound to NIL (CLHS 5.1.2.3).
+		store := x.store
+		if len(x.stores) == 0 {
+			e.stores = append(e.stores, gensym(th, "NEW"))
+		} else {
+			e.stores = append(e.stores, x.stores[0])
+			if len(x.stores) > 1 {
+				store = rt.List(img.CLSym("LET"), rt.List(x.stores[1:]...), store)
+			}
+		}
+		stores = append(stores, store)
 		accesses = append(accesses, x.access)
 	}
 	e.store = rt.NewCons(img.CLSym("VALUES"), rt.List(stores...))

@@ -845,9 +845,9 @@ func (c *compiler) checkLocalFunctionName(name rt.Value, as string) {
 	}
 	// A COMMON-LISP symbol that is not globally a function, macro or
 	// special operator may be bound lexically (CLHS 11.1.2.1.2.1), as SBCL
-	// also allows for local macros.
+	// also allows for local macros and (SETF symbol) names.
 	p := c.img.HomePackage(sym)
-	if name == rt.Value(sym) && p == c.img.CL && sym.Fn == nil && sym.Macro == nil &&
+	if p == c.img.CL && sym.Fn == nil && sym.Macro == nil && sym.Setf == nil &&
 		sym.Flags&rt.FlagSpecialOperator == 0 {
 		return
 	}
