@@ -718,6 +718,10 @@ func currentGF(th *rt.Thread, name rt.Value) *GF {
 		}
 		f = sym.Fn
 	}
+	// A traced generic function is still the one DEFMETHOD adds to.
+	if t, ok := f.(*rt.TracedFunction); ok {
+		f = t.Orig
+	}
 	gf, _ := f.(*GF)
 	return gf
 }
