@@ -233,7 +233,7 @@ func eqxStringRunes(v Value) ([]rune, bool) {
 			return nil, false
 		}
 		if d, ok := s.Data.(*String); ok {
-			end := s.Offset + s.Dims[0]
+			end := s.Offset + vecLen(s)
 			if end <= len(d.R) {
 				return d.R[s.Offset:end], true
 			}
@@ -253,7 +253,7 @@ func eqxBits(v Value) ([]uint8, bool) {
 			return nil, false
 		}
 		if d, ok := b.Data.(*BitVector); ok {
-			end := b.Offset + b.Dims[0]
+			end := b.Offset + vecLen(b)
 			if end <= len(d.Bits) {
 				return d.Bits[b.Offset:end], true
 			}
@@ -281,7 +281,11 @@ func eqxArrayView(v Value) (dims []int, at func(int) Value, ok bool) {
 			return nil, nil, false
 		}
 		off := a.Offset
-		return a.Dims, func(i int) Value { return inner(off + i) }, true
+		dims := a.Dims
+		if a.HasFill {
+			dims = []int{vecLen(a)} // only the active elements count
+		}
+		return dims, func(i int) Value { return inner(off + i) }, true
 	}
 	return nil, nil, false
 }

@@ -811,6 +811,10 @@ type seqType struct {
 	length int   // required length, -1 when any
 	minLen int
 	maxLen int // -1 when unbounded
+	// general marks a type understood only through SUBTYPEP (a union, a
+	// DEFTYPE expanding to one, ...): a length is checked by asking whether
+	// a sequence of that length is of the type.
+	general bool
 }
 
 // parseSeqType interprets a sequence type specifier for MAKE-SEQUENCE,
@@ -823,6 +827,9 @@ func (th *Thread) parseSeqType(spec Value) (seqType, bool) {
 			return int(n)
 		}
 		return -1
+	}
+	if c, ok := spec.(*Class); ok && c.Name != nil && img.Classes[c.Name] == c {
+		spec = c.Name // a class stands for its proper name
 	}
 	switch s := spec.(type) {
 	case *Symbol:
@@ -904,6 +911,27 @@ func (th *Thread) parseSeqType(spec Value) (seqType, bool) {
 	if exp, ok := th.arExpandType(spec); ok {
 		return th.parseSeqType(exp)
 	}
+	return th.parseGeneralSeqType(spec, st)
+}
+
+// parseGeneralSeqType understands any other type specifier that is a subtype
+// of LIST or of (VECTOR e) for an upgraded element type e.
+func (th *Thread) parseGeneralSeqType(spec Value, st seqType) (seqType, bool) {
+	if spec == NIL {
+		return st, false
+	}
+	c := th.Img.CLSym
+	st.general = true
+	if sub, _ := th.Subtypep(spec, c("LIST")); sub {
+		st.list = true
+		return st, true
+	}
+	for _, et := range []Value{T, c("CHARACTER"), c("BIT")} {
+		if sub, _ := th.Subtypep(spec, List(c("VECTOR"), et)); sub {
+			st.et = et
+			return st, true
+		}
+	}
 	return st, false
 }
 
@@ -916,7 +944,21 @@ func (th *Thread) seqTypeOf(spec Value) seqType {
 }
 
 func (th *Thread) checkSeqLength(st seqType, spec Value, n int) {
-	if (st.length >= 0 && n != st.length) || n < st.minLen || (st.maxLen >= 0 && n > st.maxLen) {
+	bad := (st.length >= 0 && n != st.length) || n < st.minLen || (st.maxLen >= 0 && n > st.maxLen)
+	if st.general && !bad {
+		c := th.Img.CLSym
+		var sub bool
+		switch {
+		case st.list && n == 0:
+			sub = th.TypeP(NIL, spec)
+		case st.list:
+			sub, _ = th.Subtypep(List(c("CONS"), T, T), spec)
+		default:
+			sub, _ = th.Subtypep(List(c("VECTOR"), st.et, MakeInt(int64(n))), spec)
+		}
+		bad = !sub
+	}
+	if bad {
 		th.simpleTypeError(MakeInt(int64(n)), spec,
 			"The length requested (~S) does not match the type restriction in ~S.", MakeInt(int64(n)), spec)
 	}
@@ -1070,15 +1112,18 @@ func (th *Thread) Map(spec, fn Value, seqs []Value) Value {
 func (th *Thread) MapInto(result, fn Value, seqs []Value) Value {
 	th.seqArg(result)
 	if IsList(result) {
+		// The function is called once per element of RESULT at most: never
+		// for an empty one.
+		if result == NIL {
+			return result
+		}
 		l := result
 		th.mapSeqs(fn, seqs, func(v Value) bool {
-			c, ok := l.(*Cons)
-			if !ok {
-				return false
-			}
+			c := l.(*Cons)
 			c.Car = v
 			l = c.Cdr
-			return true
+			_, more := l.(*Cons)
+			return more
 		})
 		return result
 	}
