@@ -60,6 +60,7 @@ func setupSystemGFs(img *rt.Image) {
 		return rt.NIL
 	})
 
+	w.makeBuiltinsGeneric(th)
 	// CLASS-NAME and (SETF CLASS-NAME) are generic (CLHS 7.7), so programs
 	// may add methods.
 	gfClassName := w.sysGF(th, "CLASS-NAME", "(CLASS)")

@@ -29,6 +29,12 @@ const (
 	stRatio
 	stSingle
 	stDouble
+	// stSingleNegZero and stDoubleNegZero hold -0.0 of each format, which
+	// the interval sets of stSingle and stDouble (over the rationals) cannot
+	// tell from 0.0: their interval set is either empty or full. A float
+	// range holds -0.0 when it holds 0 (CLHS 12.1.4.1: it compares =).
+	stSingleNegZero
+	stDoubleNegZero
 	stKinds
 )
 
@@ -80,7 +86,13 @@ type clsSpec struct{ classes []*Class }
 type stx struct {
 	th    *Thread
 	depth int
+	// work counts the term intersections made; past maxSubtypepWork the
+	// answer is unknown (complements of large unions grow exponentially).
+	work, polled int
 }
+
+// maxSubtypepWork bounds the term intersections of one SUBTYPEP call.
+const maxSubtypepWork = 20000
 
 // errUnknownType aborts parsing of a type whose extent golem cannot reason
 // about (SATISFIES, unknown names).
@@ -106,13 +118,13 @@ func (st *stx) subtypep(t1, t2 Value) tri {
 		st.th.StorageCondition("SUBTYPEP: type expansion too deep")
 	}
 	defer func() { st.depth-- }()
-	if Equal(st.th, t1, t2) || t1 == NIL || t2 == T {
+	if sameTypeSpec(t1, t2, 0) || t1 == NIL || t2 == T {
 		return triYes
 	}
 	a, okA := st.tryParse(t1)
 	b, okB := st.tryParse(t2)
 	if okA && okB {
-		return st.subset(a, b)
+		return st.trySubset(a, b)
 	}
 	// Structural rules for types with unknown parts.
 	e1, e2 := st.expandTop(t1), st.expandTop(t2)
@@ -158,6 +170,30 @@ func (st *stx) subtypep(t1, t2 Value) tri {
 		}
 	}
 	return triUnknown
+}
+
+// sameTypeSpec reports whether two type specifiers are the same list
+// structure with EQL leaves: (EQL "abc") is not (EQL "abc") of another
+// string. depth bounds the walk (circular specs are simply "not the same").
+func sameTypeSpec(a, b Value, depth int) bool {
+	for {
+		if Eql(a, b) {
+			return true
+		}
+		ca, ok1 := a.(*Cons)
+		cb, ok2 := b.(*Cons)
+		if !ok1 || !ok2 || depth > 1000 {
+			return false
+		}
+		if h, ok := ca.Car.(*Symbol); ok && h == cb.Car && (h.Name == "EQL" || h.Name == "MEMBER") &&
+			h.Pkg != nil && h.Pkg.Name == "COMMON-LISP" {
+			return false // their objects compare by EQL: only identical lists were the same
+		}
+		if !sameTypeSpec(ca.Car, cb.Car, depth+1) {
+			return false
+		}
+		a, b, depth = ca.Cdr, cb.Cdr, depth+1
+	}
 }
 
 // compound returns the COMMON-LISP operator name and arguments of a compound spec.
@@ -220,6 +256,20 @@ func (st *stx) tryParse(t Value) (c *ctype, ok bool) {
 }
 
 // subset decides a ⊆ b.
+// trySubset is subset, unknown when the work budget runs out.
+func (st *stx) trySubset(a, b *ctype) (r tri) {
+	defer func() {
+		if x := recover(); x != nil {
+			if _, is := x.(errUnknownType); is {
+				r = triUnknown
+				return
+			}
+			panic(x)
+		}
+	}()
+	return st.subset(a, b)
+}
+
 func (st *stx) subset(a, b *ctype) tri {
 	d := st.intersect(a, st.complement(b))
 	switch st.isEmpty(d) {
@@ -255,8 +305,30 @@ func numKinds(iv []interval, kinds ...int) *ctype {
 	c := &ctype{}
 	for _, k := range kinds {
 		c.num[k] = normalizeKind(k, append([]interval(nil), iv...))
+		if (k == stSingle || k == stDouble) && holdsZero(c.num[k]) {
+			c.num[k+stSingleNegZero-stSingle] = fullInterval()
+		}
 	}
 	return c
+}
+
+// holdsZero reports whether an interval set contains 0.
+func holdsZero(ivs []interval) bool {
+	for _, iv := range ivs {
+		lo, hi := true, true
+		if iv.lo.v != nil {
+			c := iv.lo.v.Sign()
+			lo = c < 0 || (c == 0 && !iv.lo.open)
+		}
+		if iv.hi.v != nil {
+			c := iv.hi.v.Sign()
+			hi = c > 0 || (c == 0 && !iv.hi.open)
+		}
+		if lo && hi {
+			return true
+		}
+	}
+	return false
 }
 
 func ratOf(v Value) *big.Rat {
@@ -693,13 +765,17 @@ func (st *stx) singleton(v Value) *ctype {
 		r := ratOf(x)
 		c.num[stRatio] = intRange(r, r)
 	case SingleFloat:
-		if r := ratOf(x); r != nil {
+		if x == 0 && math.Signbit(float64(x)) {
+			c.num[stSingleNegZero] = fullInterval()
+		} else if r := ratOf(x); r != nil {
 			c.num[stSingle] = intRange(r, r)
 		} else {
 			st.unknown()
 		}
 	case DoubleFloat:
-		if r := ratOf(x); r != nil {
+		if x == 0 && math.Signbit(float64(x)) {
+			c.num[stDoubleNegZero] = fullInterval()
+		} else if r := ratOf(x); r != nil {
 			c.num[stDouble] = intRange(r, r)
 		} else {
 			st.unknown()
@@ -1065,6 +1141,12 @@ var (
 )
 
 func (st *stx) meetTerms(d domain, a, b []term) []term {
+	n := len(a) * len(b)
+	st.work += n
+	if st.work > maxSubtypepWork {
+		st.unknown()
+	}
+	st.th.PollWork(&st.polled, n)
 	var out []term
 	for _, x := range a {
 		for _, y := range b {
@@ -1421,10 +1503,40 @@ func (clsDomain) covered(st *stx, p any, ns []any) tri {
 			return triYes
 		}
 	}
-	if (clsDomain{}).empty(st, x) == triUnknown {
-		return triUnknown
+	// Not covered only when a class proves it: one below every class of
+	// p and outside each n. Otherwise a class defined later might be, or
+	// no class is and the term is empty today: either way unknown.
+	witness := func(c *Class) bool {
+		for _, k := range x.classes {
+			if !c.IsSubclassOf(k) {
+				return false
+			}
+		}
+		for _, n := range ns {
+			in := true
+			for _, nc := range n.(clsSpec).classes {
+				if !c.IsSubclassOf(nc) {
+					in = false
+					break
+				}
+			}
+			if in {
+				return false
+			}
+		}
+		return true
 	}
-	return triNo
+	for _, c := range x.classes {
+		if witness(c) {
+			return triNo
+		}
+	}
+	for _, c := range st.th.Img.Classes {
+		if witness(c) {
+			return triNo
+		}
+	}
+	return triUnknown
 }
 
 func init() {

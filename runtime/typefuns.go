@@ -1,6 +1,9 @@
 package runtime
 
-import "math/big"
+import (
+	"math"
+	"math/big"
+)
 
 // sbclFixnumMax is SBCL's MOST-POSITIVE-FIXNUM, used so TYPE-OF answers as SBCL does.
 const sbclFixnumMax = 4611686018427387903
@@ -10,6 +13,23 @@ const sbclFixnumMax = 4611686018427387903
 type LispTyped interface {
 	// LispType returns the name of a COMMON-LISP type symbol, e.g. "READTABLE".
 	LispType() string
+}
+
+// checkTypepSpec signals the error of TYPEP given VALUES, a VALUES type or
+// a FUNCTION type with arguments, which denote no set of objects (CLHS
+// TYPEP: "any type specifier except values, or a type specifier list whose
+// first element is either function or values").
+func (th *Thread) checkTypepSpec(spec Value) {
+	head := spec
+	if c, ok := spec.(*Cons); ok {
+		head = c.Car
+		if head == th.Img.S.Function {
+			th.SimpleError("The FUNCTION type specifier ~S is illegal for TYPEP.", spec)
+		}
+	}
+	if head == th.Img.S.Values {
+		th.SimpleError("The VALUES type specifier ~S is illegal for TYPEP.", spec)
+	}
 }
 
 // TypeOf implements TYPE-OF with SBCL's answers.
@@ -35,18 +55,19 @@ func (th *Thread) TypeOf(v Value) Value {
 		case x == 0 || x == 1:
 			return c("BIT")
 		case x > sbclFixnumMax:
-			return List(c("INTEGER"), MakeInt(sbclFixnumMax+1))
+			// A fixnum here but a bignum in SBCL: a range within golem's
+			// fixnums, so the type is a subtype of every built-in type x
+			// belongs to (CLHS TYPE-OF 1.a).
+			return List(c("INTEGER"), MakeInt(sbclFixnumMax+1), MakeInt(math.MaxInt64))
 		case x > 1:
 			return List(c("INTEGER"), MakeInt(0), MakeInt(sbclFixnumMax))
 		case x < -sbclFixnumMax-1:
-			// A fixnum here but a bignum in SBCL: the range keeps
-			// (typep x (type-of x)) true.
-			return List(c("INTEGER"), c("*"), MakeInt(-sbclFixnumMax-2))
+			return List(c("INTEGER"), MakeInt(math.MinInt64), MakeInt(-sbclFixnumMax-2))
 		}
 		return c("FIXNUM")
 	case *Bignum:
 		if x.Int.Sign() > 0 {
-			return List(c("INTEGER"), MakeBigInt(new(big.Int).SetInt64(sbclFixnumMax+1)))
+			return List(c("INTEGER"), MakeBigInt(new(big.Int).Add(big.NewInt(math.MaxInt64), big.NewInt(1))))
 		}
 		return c("BIGNUM") // as SBCL names negative bignums
 	case *Ratio:
@@ -77,7 +98,11 @@ func (th *Thread) TypeOf(v Value) Value {
 	case *Package:
 		return c("PACKAGE")
 	case *Instance:
-		return x.Class.Name
+		// The class itself when it has no proper name (CLHS TYPE-OF 1.c).
+		if name := x.Class.Name; name != nil && name != NIL && img.Classes[name] == x.Class {
+			return name
+		}
+		return x.Class
 	case *Class:
 		switch x.Kind {
 		case StructureClass:
@@ -120,6 +145,7 @@ func init() {
 			return th.TypeOf(args[0])
 		}},
 		Def{Name: "TYPEP", Min: 2, Max: 3, Params: "(OBJECT TYPE-SPECIFIER &OPTIONAL ENVIRONMENT)", Fn: func(th *Thread, args []Value) Value {
+			th.checkTypepSpec(args[1])
 			return Bool(th.TypeP(args[0], args[1]))
 		}},
 	)
