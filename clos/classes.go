@@ -96,6 +96,7 @@ func (w *world) ensureClass(th *rt.Thread, name *rt.Symbol, superNames []rt.Valu
 	initargs []initargSpec, doc string, hasDoc bool) *rt.Class {
 	img := w.img
 	rt.CheckNotLocked(th, name, "defining")
+	th.CheckNotDeclaration(name)
 	c := img.Classes[name]
 	if c != nil && c.Name != name {
 		// (setf class-name) renamed it: name is no longer its proper name,

@@ -45,6 +45,7 @@ func init() {
 			w := wOf(th)
 			name := symArg(th, args[0])
 			rt.CheckNotLocked(th, name, "defining")
+			th.CheckNotDeclaration(name)
 			w.deftypes[name] = args[1]
 			if args[2] != rt.NIL {
 				w.docs[docKey{name: name, kind: th.Img.CLSym("TYPE")}] = args[2]

@@ -13,6 +13,7 @@ func defineCondition(th *rt.Thread, args []rt.Value) rt.Value {
 	if !ok {
 		th.TypeErrorName(args[0], "SYMBOL")
 	}
+	th.CheckNotDeclaration(name)
 	c := &rt.Class{Name: name, Kind: rt.ConditionClass}
 	supers := rt.ListToSlice(args[1])
 	if len(supers) == 0 {

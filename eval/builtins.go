@@ -162,11 +162,12 @@ func Proclaim(th *rt.Thread, spec rt.Value) {
 		th.TypeErrorName(spec, "LIST")
 	}
 	parts := th.ListElements(c)
-	head, _ := c.Car.(*rt.Symbol)
-	if head == nil {
+	if !knownDeclaration(th, c.Car) {
+		warnUnknownDeclaration(th, spec)
 		return
 	}
-	if head.Pkg != th.Img.CL {
+	head, _ := c.Car.(*rt.Symbol)
+	if head == nil || head.Pkg != th.Img.CL {
 		return
 	}
 	switch head.Name {
@@ -184,6 +185,9 @@ func Proclaim(th *rt.Thread, spec rt.Value) {
 			if _, ok := s.(*rt.Symbol); !ok {
 				th.SimpleError("In ~S the declaration to be recognized is not a symbol: ~S", spec, s)
 			}
+		}
+		for _, s := range parts[1:] {
+			th.ProclaimDeclaration(s.(*rt.Symbol))
 		}
 	case "TYPE", "FTYPE":
 		if len(parts) < 2 {

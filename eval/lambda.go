@@ -705,6 +705,7 @@ func (c *compiler) declareFree(decls []rt.Value, env *lexEnv, specials map[*rt.S
 		env = env.extend(&lexEnv{kind: envSpecial, name: sym})
 	}
 	if len(decls) > 0 {
+		c.checkDeclarations(decls)
 		env = c.declareInline(decls, env)
 	}
 	return env

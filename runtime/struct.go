@@ -248,6 +248,7 @@ func defstructBuiltin(th *Thread, args []Value) Value {
 		}
 	}
 	checkStructLock(th, info, opts)
+	th.CheckNotDeclaration(info.Name)
 	if !info.IsTyped() {
 		info.Class = defineStructClass(img, info)
 	}
