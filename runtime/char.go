@@ -10,9 +10,11 @@ import (
 const CharCodeLimit = 0x110000
 
 // CharUpcase implements CHAR-UPCASE: only characters with a round-trip case
-// mapping (and titlecase letters) change, as in SBCL.
+// mapping change (CLHS 13.1.4.3: characters with case come in one-to-one
+// pairs). A titlecase letter such as U+01C5 is neither uppercase nor
+// lowercase and stays as it is, where SBCL maps it.
 func CharUpcase(r rune) rune {
-	if u := unicode.ToUpper(r); u != r && (unicode.ToLower(u) == r || unicode.IsTitle(r)) {
+	if u := unicode.ToUpper(r); u != r && unicode.ToLower(u) == r {
 		return u
 	}
 	return r
@@ -20,7 +22,7 @@ func CharUpcase(r rune) rune {
 
 // CharDowncase implements CHAR-DOWNCASE (see CharUpcase).
 func CharDowncase(r rune) rune {
-	if l := unicode.ToLower(r); l != r && (unicode.ToUpper(l) == r || unicode.IsTitle(r)) {
+	if l := unicode.ToLower(r); l != r && unicode.ToUpper(l) == r {
 		return l
 	}
 	return r
@@ -38,10 +40,13 @@ func LowerCaseP(r rune) bool {
 	return u != r && unicode.ToLower(u) == r
 }
 
-// BothCaseP implements BOTH-CASE-P.
-func BothCaseP(r rune) bool {
-	return UpperCaseP(r) || LowerCaseP(r) || (unicode.IsTitle(r) && unicode.ToUpper(r) != r)
-}
+// BothCaseP implements BOTH-CASE-P: r is uppercase or lowercase.
+func BothCaseP(r rune) bool { return UpperCaseP(r) || LowerCaseP(r) }
+
+// IsSurrogate reports whether code is a UTF-16 surrogate (U+D800 to U+DFFF):
+// not a character in golem, whose strings and symbol names are Unicode text
+// (CODE-CHAR returns NIL for it, as CLHS CODE-CHAR allows).
+func IsSurrogate(code int64) bool { return code >= 0xD800 && code <= 0xDFFF }
 
 // AlphaCharP implements ALPHA-CHAR-P (Unicode letters).
 func AlphaCharP(r rune) bool { return unicode.IsLetter(r) }
@@ -105,6 +110,9 @@ func NameChar(name string) (r rune, ok bool) {
 			n, err := strconv.ParseInt(h, 16, 64)
 			if err != nil || n > 1<<30 {
 				return -1, true
+			}
+			if IsSurrogate(n) {
+				return 0, false
 			}
 			return rune(n), true
 		}
@@ -261,6 +269,9 @@ func init() {
 			n, ok := args[0].(Fixnum)
 			if !ok || n < 0 || n >= CharCodeLimit {
 				th.TypeError(args[0], List(th.Img.CLSym("MOD"), MakeInt(CharCodeLimit)))
+			}
+			if IsSurrogate(int64(n)) {
+				return NIL
 			}
 			return Char(rune(n))
 		}},
