@@ -318,6 +318,9 @@ func ensureGenericFunction(th *rt.Thread, args []rt.Value) rt.Value {
 	if kw[3] != nil {
 		w.setArgPrecedence(th, gf, kw[3])
 	}
+	if kw[4] != nil {
+		w.setGFClass(th, gf, kw[4])
+	}
 	gf.declared = true
 	w.invalidate()
 	return gf
@@ -350,6 +353,22 @@ func (w *world) setLambdaList(th *rt.Thread, gf *GF, ll rt.Value) {
 		gf.setPrecedence(nil)
 	}
 	w.invalidate()
+}
+
+// setGFClass implements :generic-function-class: a class (or its name)
+// that is STANDARD-GENERIC-FUNCTION or a subclass of it.
+func (w *world) setGFClass(th *rt.Thread, gf *GF, v rt.Value) {
+	c, ok := v.(*rt.Class)
+	if !ok {
+		c = w.findClass(th, v, true)
+	}
+	if !c.IsSubclassOf(w.standardGF) {
+		closError(th, "The :GENERIC-FUNCTION-CLASS ~S of ~S is not a subclass of STANDARD-GENERIC-FUNCTION.", c, gf)
+	}
+	if c == w.standardGF {
+		c = nil
+	}
+	gf.class = c
 }
 
 // setArgPrecedence implements :argument-precedence-order.
@@ -413,6 +432,7 @@ func defgenericBuiltin(th *rt.Thread, args []rt.Value) rt.Value {
 	gf.doc = nil
 	gf.combo = w.standardCombination()
 	gf.setPrecedence(nil)
+	gf.class = nil
 	for i := 0; i+1 < len(opts); i += 2 {
 		k, _ := opts[i].(*rt.Symbol)
 		if k == nil {
@@ -430,6 +450,8 @@ func defgenericBuiltin(th *rt.Thread, args []rt.Value) rt.Value {
 			gf.combo = w.makeCombination(th, parts[0], parts[1:])
 		case "ARGUMENT-PRECEDENCE-ORDER":
 			w.setArgPrecedence(th, gf, v)
+		case "GENERIC-FUNCTION-CLASS":
+			w.setGFClass(th, gf, v)
 		}
 	}
 	for _, ma := range rt.ListToSlice(args[3]) {

@@ -150,6 +150,9 @@ type GF struct {
 	precedence []int
 	doc        rt.Value
 	declared   bool // defined by DEFGENERIC (not implicitly by DEFMETHOD)
+	// class is the :generic-function-class, a subclass of
+	// STANDARD-GENERIC-FUNCTION (nil: that class itself).
+	class *rt.Class
 
 	// Dispatch state, valid while epoch equals the world's.
 	epoch   uint64

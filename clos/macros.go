@@ -483,7 +483,12 @@ func (w *world) expandDefgeneric(th *rt.Thread, form *rt.Cons) rt.Value {
 			opts = append(opts, w.kw("METHOD-COMBINATION"), w.quote(oc.Cdr))
 		case "ARGUMENT-PRECEDENCE-ORDER":
 			opts = append(opts, w.kw("ARGUMENT-PRECEDENCE-ORDER"), w.quote(oc.Cdr))
-		case "GENERIC-FUNCTION-CLASS", "METHOD-CLASS", "DECLARE":
+		case "GENERIC-FUNCTION-CLASS":
+			if len(args) != 1 {
+				progErr(th, "malformed :GENERIC-FUNCTION-CLASS option ~S in DEFGENERIC ~S", o, name)
+			}
+			opts = append(opts, w.kw("GENERIC-FUNCTION-CLASS"), w.quote(args[0]))
+		case "METHOD-CLASS", "DECLARE":
 		default:
 			progErr(th, "Unsupported option ~S in DEFGENERIC ~S.", o, name)
 		}

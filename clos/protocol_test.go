@@ -27,6 +27,8 @@ func TestProtocolErrors(t *testing.T) {
 		{"call-next-method-other-methods", `(defmethod g ((x (eql 0))) (call-next-method 1)) (defmethod g ((x t)) x) (g 0)`, "[ERROR] ERROR"},
 		{"change-class-keeps-shared-value", `(defclass a () ((x :allocation :class))) (defclass b () ((x))) (let ((o (make-instance 'a))) (setf (slot-value o 'x) 4) (change-class o 'b) (slot-value o 'x))`, "=> 4"},
 		{"defclass-after-rename", `(defclass a () ()) (let ((c (find-class 'a))) (setf (class-name c) 'z) (eq c (defclass a () ())))`, "=> NIL"},
+		{"generic-function-class", `(defclass my-gf (standard-generic-function) ()) (defgeneric g (x) (:generic-function-class my-gf) (:method ((x t)) (list x))) (list (class-name (class-of #'g)) (typep #'g 'standard-generic-function) (g 1))`, "=> (MY-GF T (1))"},
+		{"generic-function-class-not-gf", `(defgeneric g (x) (:generic-function-class standard-object))`, "[ERROR] ERROR"},
 		{"class-name-method", `(defclass a () ()) (defmethod class-name ((x a)) :mine) (list (class-name (make-instance 'a)) (class-name (find-class 'a)))`, "=> (:MINE A)"},
 	}
 	for _, c := range cases {

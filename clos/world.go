@@ -294,6 +294,9 @@ func (w *world) builtinClassOf(v rt.Value) *rt.Class {
 	case *rt.Package:
 		return w.pkg
 	case *GF:
+		if x.class != nil {
+			return x.class
+		}
 		return w.standardGF
 	case *Method:
 		return w.standardMethod
