@@ -23,6 +23,7 @@ func defineConditionAccessors(th *rt.Thread, args []rt.Value) rt.Value {
 		}
 	}
 	delete(w.condAccessors, name)
+	w.invalidate() // a redefinition may change the class's precedence list
 	var added []*Method
 	for _, slot := range rt.ListToSlice(args[1]) {
 		parts := rt.ListToSlice(slot)

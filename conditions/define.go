@@ -8,6 +8,13 @@ import (
 // (%define-condition name supers slot-specs report default-initargs doc)
 // where each slot spec is (name initargs initform-thunk readers writers class-allocated).
 func defineCondition(th *rt.Thread, args []rt.Value) rt.Value {
+	return buildCondition(th, args, true)
+}
+
+// buildCondition defines the condition class of the %DEFINE-CONDITION
+// arguments args; record notes the definition's source location (not done
+// when a redefined superclass makes it define the class again).
+func buildCondition(th *rt.Thread, args []rt.Value, record bool) rt.Value {
 	img := th.Img
 	name, ok := args[0].(*rt.Symbol)
 	if !ok {
@@ -106,9 +113,11 @@ func defineCondition(th *rt.Thread, args []rt.Value) rt.Value {
 		c.Doc = s.String()
 	}
 	c.Finalize()
-	img.Classes[name] = c
+	installConditionClass(th, c, args)
 	defineAccessors(th, name, accessors)
-	th.RecordDefinition(rt.DefCondition, name, "", nil)
+	if record {
+		th.RecordDefinition(rt.DefCondition, name, "", nil)
+	}
 	return name
 }
 
