@@ -126,7 +126,7 @@ func New(opts Options) *Interpreter {
 	in := &Interpreter{img: img, opts: opts}
 	img.Debugger = in.debugHook // suspends only EvalDebug's evaluations (debug.go)
 	th := rt.NewThread(img, context.Background(), rt.Limits{})
-	eval.LoadPrelude(th, readAll)
+	eval.LoadPrelude(th, eval.LazyPrelude(readAll))
 	if opts.Package != "" {
 		if p := img.FindPackage(strings.ToUpper(opts.Package)); p != nil {
 			img.S.Package.Value = p

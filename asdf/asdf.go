@@ -208,6 +208,7 @@ func setup(img *rt.Image) {
 	user.UsePackage(uiop)
 	user.UsePackage(asdf)
 	define := func(p *rt.Package, ex *exportNames) {
+		p.ReserveExternal(len(ex.functions) + len(ex.macros) + len(ex.variables) + len(ex.others))
 		add := func(names []string, fn func(*rt.Symbol)) {
 			for _, n := range names {
 				// The packages are new: each symbol is made external directly.

@@ -97,50 +97,57 @@ func (c *Class) IsSubclassOf(super *Class) bool {
 // LinearizeCPL computes the CLHS 4.3.5 class precedence list of c from its
 // direct superclasses' lists. It returns nil when the constraints are inconsistent.
 func LinearizeCPL(c *Class) []*Class {
-	// Collect all classes and the local precedence constraints.
+	// Collect all classes and the local precedence constraints. The
+	// classes are few (tens), so slices and linear searches beat maps: a
+	// new image linearizes some hundreds of classes.
 	var all []*Class
-	seen := map[*Class]bool{}
+	index := func(k *Class) int {
+		for i, x := range all {
+			if x == k {
+				return i
+			}
+		}
+		return -1
+	}
 	var walk func(k *Class)
 	walk = func(k *Class) {
-		if seen[k] {
+		if index(k) >= 0 {
 			return
 		}
-		seen[k] = true
 		all = append(all, k)
 		for _, s := range k.Supers {
 			walk(s)
 		}
 	}
 	walk(c)
-	// before[a][b]: a must precede b.
-	preds := map[*Class]map[*Class]bool{}
-	for _, k := range all {
-		prev := k
+	// preds[i] lists the classes (as indices in all) that must precede all[i].
+	preds := make([][]int, len(all))
+	for i, k := range all {
+		prev := i
 		for _, s := range k.Supers {
-			if preds[s] == nil {
-				preds[s] = map[*Class]bool{}
-			}
-			preds[s][prev] = true
-			prev = s
+			si := index(s)
+			preds[si] = append(preds[si], prev)
+			prev = si
 		}
 	}
-	var out []*Class
-	done := map[*Class]bool{}
+	out := make([]*Class, 0, len(all))
+	done := make([]bool, len(all))
+	var cands []int
 	for len(out) < len(all) {
-		var cands []*Class
-		for _, k := range all {
-			if done[k] {
+		cands = cands[:0]
+		for i := range all {
+			if done[i] {
 				continue
 			}
 			ok := true
-			for p := range preds[k] {
+			for _, p := range preds[i] {
 				if !done[p] {
 					ok = false
 					break
 				}
 			}
 			if ok {
-				cands = append(cands, k)
+				cands = append(cands, i)
 			}
 		}
 		if len(cands) == 0 {
@@ -154,7 +161,7 @@ func LinearizeCPL(c *Class) []*Class {
 			for i := len(out) - 1; i >= 0; i-- {
 				for _, s := range out[i].Supers {
 					for _, k := range cands {
-						if k == s {
+						if all[k] == s {
 							choice = k
 							break pick
 						}
@@ -163,7 +170,7 @@ func LinearizeCPL(c *Class) []*Class {
 			}
 		}
 		done[choice] = true
-		out = append(out, choice)
+		out = append(out, all[choice])
 	}
 	return out
 }

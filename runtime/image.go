@@ -115,6 +115,7 @@ func NewImage() *Image {
 	img.Keyword = img.addPackage("KEYWORD", "")
 	img.CLUser = img.addPackage("COMMON-LISP-USER", "CL-USER")
 	img.Golem = img.addPackage("GOLEM", "")
+	img.CL.ReserveExternal(len(clSymbolNames))
 	for _, name := range clSymbolNames {
 		var s *Symbol
 		switch name {

@@ -77,6 +77,17 @@ func (p *Package) Present(name string) (*Symbol, int) {
 	return nil, StatusNone
 }
 
+// ReserveExternal makes room for n more external symbols, so that a
+// package made with many at once (an image's standard packages) does not
+// grow its table step by step.
+func (p *Package) ReserveExternal(n int) {
+	m := make(map[string]*Symbol, len(p.external)+n)
+	for k, v := range p.external {
+		m[k] = v
+	}
+	p.external = m
+}
+
 // AddPresent makes s present in p, internal or external.
 func (p *Package) AddPresent(s *Symbol, external bool) {
 	if external {
