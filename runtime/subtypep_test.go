@@ -29,6 +29,7 @@ func TestSubtypepCases(t *testing.T) {
 		{"class-witness", classes + `(list (multiple-value-list (subtypep 'a 'ab)) (multiple-value-list (subtypep 'ab 'c)))`, "=> ((NIL T) (NIL T))"},
 		{"type-of-unnamed-class", `(let ((c (defclass k () ()))) (setf (find-class 'k) nil) (eq (type-of (make-instance c)) c))`, "=> T"},
 		{"type-of-large-fixnum", `(list (subtypep (type-of (1- (expt 2 63))) 'fixnum) (subtypep (type-of (expt 2 63)) 'bignum))`, "=> (T T)"},
+		{"typep-complex-parts", `(list (typep #c(1 2) '(complex bit)) (typep #c(1 2) '(complex integer)) (typep #c(1.0 2.0) '(complex (float 0.0 1.0))) (typep 1 '(complex *)))`, "=> (NIL T NIL NIL)"},
 		{"typep-values-error", `(typep nil '(values t))`, "[ERROR] SIMPLE-ERROR"},
 		{"typep-function-type-error", `(typep #'car '(function (t) t))`, "[ERROR] SIMPLE-ERROR"},
 	}

@@ -103,8 +103,16 @@ func (th *Thread) typepCompound(v Value, s *Cons) bool {
 			return len(args) == 0 || isStar(args[0]) || IntegerLength(v) < int(toInt(args[0]))
 		case "VALUES":
 			return len(args) > 0 && th.TypeP(v, args[0])
-		case "FUNCTION", "COMPLEX":
+		case "FUNCTION":
 			return th.typepSymbol(v, head)
+		case "COMPLEX":
+			// Both parts of the part type: golem's complexes upgrade no part
+			// type, as SBCL's UPGRADED-COMPLEX-PART-TYPE answers.
+			cx, ok := v.(*Complex)
+			if !ok || len(args) == 0 || isStar(args[0]) {
+				return ok
+			}
+			return th.TypeP(cx.Real, args[0]) && th.TypeP(cx.Imag, args[0])
 		case "ARRAY", "SIMPLE-ARRAY", "VECTOR", "SIMPLE-VECTOR", "STRING", "SIMPLE-STRING",
 			"BASE-STRING", "SIMPLE-BASE-STRING", "BIT-VECTOR", "SIMPLE-BIT-VECTOR":
 			if !th.typepSymbol(v, head) {
