@@ -27,9 +27,19 @@ func LoadPrelude(th *rt.Thread, read ReadFunc) {
 
 func init() {
 	rt.Register(
-		rt.Def{Name: "GOLEM:%PARSE-DECLS", Min: 1, Max: 1, MV: true, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-			decls, _, forms := parseBody(args[0], false)
-			return th.Values2(rt.List(decls...), forms)
+		// (%PARSE-DECLS body &optional allow-doc) returns the declarations,
+		// the forms and, when allow-doc, the documentation string or NIL.
+		rt.Def{Name: "GOLEM:%PARSE-DECLS", Min: 1, Max: 2, MV: true, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+			allowDoc := len(args) > 1 && args[1] != rt.NIL
+			decls, doc, forms := parseBody(args[0], allowDoc)
+			if !allowDoc {
+				return th.Values2(rt.List(decls...), forms)
+			}
+			var docv rt.Value = rt.NIL
+			if doc != "" {
+				docv = rt.NewString(doc)
+			}
+			return th.Values(rt.List(decls...), forms, docv)
 		}},
 		rt.Def{Name: "GOLEM:%REMF", Min: 2, Max: 2, MV: true, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			plist, ind := args[0], args[1]

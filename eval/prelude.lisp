@@ -65,6 +65,7 @@
             end)
            (let ((,var nil))
              (declare (ignorable ,var))
+             ,@decls
              ,result))))))
 
 (defmacro dotimes ((var count &optional result) &body body)
@@ -97,9 +98,19 @@
       (let ((g (gensym)))
         (%psetq-pairs (cddr pairs) (cons (list g (cadr pairs)) lets) (cons g (cons (car pairs) sets))))))
 
-(defmacro psetq (&rest pairs)
-  (multiple-value-bind (lets sets) (%psetq-pairs pairs nil nil)
-    `(let ,lets (setq ,@sets) nil)))
+(defun %any-symbol-macro-p (vars env pairs)
+  ;; True when one of VARS (every other element when PAIRS) names a
+  ;; symbol macro in ENV.
+  (cond ((atom vars) nil)
+        ((and (symbolp (car vars)) (not (eq (macroexpand-1 (car vars) env) (car vars)))) t)
+        (t (%any-symbol-macro-p (if pairs (cddr vars) (cdr vars)) env pairs))))
+
+(defmacro psetq (&rest pairs &environment env)
+  ;; A variable that names a symbol macro is a place: PSETF then.
+  (if (%any-symbol-macro-p pairs env t)
+      `(psetf ,@pairs)
+      (multiple-value-bind (lets sets) (%psetq-pairs pairs nil nil)
+        `(let ,lets (setq ,@sets) nil))))
 
 (defun %do-expand (bindings test-and-result body sequential)
   (multiple-value-bind (decls forms) (%parse-decls body)
@@ -131,13 +142,17 @@
 
 (defmacro multiple-value-list (form) `(multiple-value-call #'list ,form))
 
-(defmacro multiple-value-setq (vars form)
+(defmacro multiple-value-setq (vars form &environment env)
   (let ((temps (mapcar #'(lambda (v) (declare (ignore v)) (gensym)) vars)))
-    (if (null vars)
-        `(values ,form)
-        `(multiple-value-bind ,temps ,form
-           (setq ,@(mapcan #'list vars temps))
-           ,(car temps)))))
+    (cond ((null vars) `(values ,form))
+          ;; A variable that names a symbol macro is a place, whose
+          ;; subforms run before FORM (CLHS MULTIPLE-VALUE-SETQ).
+          ((%any-symbol-macro-p vars env nil)
+           `(values (setf (values ,@vars) ,form)))
+          (t
+           `(multiple-value-bind ,temps ,form
+              (setq ,@(mapcan #'list vars temps))
+              ,(car temps))))))
 
 (defmacro nth-value (n form) `(nth ,n (multiple-value-list ,form)))
 
@@ -158,7 +173,7 @@
                (multiple-value-bind (vars vals stores store access) (get-setf-expansion place env)
                  (declare (ignore access))
                  (%bind-setf vars vals
-                             (if (cdr stores)
+                             (if (or (null stores) (cdr stores))
                                  `(multiple-value-bind ,stores ,value ,store)
                                  `(let ((,(car stores) ,value)) ,store)))))))))
 
@@ -168,16 +183,22 @@
       body))
 
 (defmacro psetf (&rest pairs &environment env)
-  (let ((binds nil) (stores nil))
+  ;; Each place's subforms and then its value form run left to right
+  ;; (CLHS 5.1.1.1); the stores run after all of them.
+  (let ((frames nil) (stores nil))
     (do ((p pairs (cddr p))) ((null p))
+      (if (null (cdr p))
+          (error 'simple-program-error :format-control "odd number of arguments to PSETF"))
       (multiple-value-bind (vars vals svars store access) (get-setf-expansion (car p) env)
         (declare (ignore access))
-        (setq binds (append binds (mapcar #'list vars vals)))
-        (push (list svars (cadr p) store) stores)))
-    (let ((body '(progn nil)))
-      (dolist (s stores)
-        (setq body `(multiple-value-bind ,(car s) ,(cadr s) ,body ,(caddr s))))
-      `(let* ,binds ,body nil))))
+        (push (list vars vals svars (cadr p)) frames)
+        (push store stores)))
+    (let ((body `(progn ,@(nreverse stores) nil)))
+      (dolist (f frames body)
+        (setq body (%bind-setf (first f) (second f)
+                               (if (and (third f) (null (cdr (third f))))
+                                   `(let ((,(car (third f)) ,(fourth f))) ,body)
+                                   `(multiple-value-bind ,(third f) ,(fourth f) ,body))))))))
 
 (defmacro shiftf (&rest args &environment env)
   (let* ((places (butlast args)) (newval (car (last args)))
@@ -260,24 +281,38 @@
              ,store)
            ,found)))))
 
+;; %setf-env-split returns LAMBDA-LIST without its &ENVIRONMENT var, and that var.
+(defun %setf-env-split (ll)
+  (let ((pos (position '&environment ll)))
+    (if pos
+        (values (append (subseq ll 0 pos) (nthcdr (+ pos 2) ll)) (nth (1+ pos) ll))
+        (values ll nil))))
+
 (defmacro defsetf (access-fn &rest rest)
   (if (and rest (listp (car rest)))
-      ;; long form: (defsetf name lambda-list (store-var*) body...)
-      (let* ((lambda-list (car rest)) (store-vars (cadr rest)) (body (cddr rest))
-             (form (gensym "FORM")) (env (gensym "ENV")))
-        `(progn
-           (%set-setf-expander ',access-fn
-             #'(lambda (,form ,env)
-                 (declare (ignore ,env))
-                 (let* ((args (cdr ,form))
-                        (temps (mapcar #'(lambda (a) (declare (ignore a)) (gensym)) args))
-                        (stores (mapcar #'(lambda (s) (declare (ignore s)) (gensym)) ',store-vars)))
-                   (values temps args stores
-                           (apply #'(lambda (,@store-vars ,@lambda-list) ,@body) (append stores temps))
-                           (cons ',access-fn temps)))))
-           ',access-fn))
-      ;; short form: (defsetf name update-fn)
-      (let ((update (car rest)) (form (gensym "FORM")) (env (gensym "ENV")))
+      ;; long form: (defsetf name lambda-list (store-var*) [doc] decl* body...);
+      ;; the body is in a block named ACCESS-FN (CLHS 5.1.2.9).
+      (multiple-value-bind (lambda-list envp) (%setf-env-split (car rest))
+        (multiple-value-bind (decls body doc) (%parse-decls (cddr rest) t)
+          (let ((store-vars (cadr rest)) (form (gensym "FORM")) (env (gensym "ENV")))
+            `(progn
+               (%set-setf-expander ',access-fn
+                 #'(lambda (,form ,env)
+                     (declare (ignorable ,env))
+                     (let* ((args (cdr ,form))
+                            (temps (mapcar #'(lambda (a) (declare (ignore a)) (gensym)) args))
+                            (stores (mapcar #'(lambda (s) (declare (ignore s)) (gensym)) ',store-vars)))
+                       (values temps args stores
+                               (apply #'(lambda (,@store-vars ,@lambda-list)
+                                          ,@decls
+                                          (let (,@(if envp `((,envp ,env))))
+                                            (block ,access-fn ,@body)))
+                                      (append stores temps))
+                               (cons ',access-fn temps)))))
+               ,@(if doc `((%set-documentation ',access-fn 'setf ,doc)))
+               ',access-fn))))
+      ;; short form: (defsetf name update-fn [doc])
+      (let ((update (car rest)) (doc (cadr rest)) (form (gensym "FORM")) (env (gensym "ENV")))
         `(progn
            (%set-setf-expander ',access-fn
              #'(lambda (,form ,env)
@@ -288,21 +323,24 @@
                    (values temps args (list store)
                            (append (list ',update) temps (list store))
                            (cons ',access-fn temps)))))
+           ,@(if (stringp doc) `((%set-documentation ',access-fn 'setf ,doc)))
            ',access-fn))))
 
 (defmacro define-setf-expander (access-fn lambda-list &body body)
-  (let ((form (gensym "FORM")) (env-var (gensym "ENV")) (ll lambda-list) (envp nil))
-    (let ((pos (position '&environment ll)))
-      (when pos
-        (setq envp (nth (1+ pos) ll))
-        (setq ll (append (subseq ll 0 pos) (nthcdr (+ pos 2) ll)))))
-    `(progn
-       (%set-setf-expander ',access-fn
-         #'(lambda (,form ,env-var)
-             (declare (ignorable ,env-var))
-             (let (,@(if envp `((,envp ,env-var))))
-               (destructuring-bind ,ll (cdr ,form) ,@body))))
-       ',access-fn)))
+  ;; The body is in a block named ACCESS-FN (CLHS DEFINE-SETF-EXPANDER).
+  (multiple-value-bind (ll envp) (%setf-env-split lambda-list)
+    (multiple-value-bind (decls forms doc) (%parse-decls body t)
+      (let ((form (gensym "FORM")) (env-var (gensym "ENV")))
+        `(progn
+           (%set-setf-expander ',access-fn
+             #'(lambda (,form ,env-var)
+                 (declare (ignorable ,env-var))
+                 (let (,@(if envp `((,envp ,env-var))))
+                   (destructuring-bind ,ll (cdr ,form)
+                     ,@decls
+                     (block ,access-fn ,@forms)))))
+           ,@(if doc `((%set-documentation ',access-fn 'setf ,doc)))
+           ',access-fn)))))
 
 ;;; Case and typecase.
 
@@ -320,14 +358,21 @@
 (defun %all-keys (clauses)
   (mapcan #'(lambda (c) (if (listp (car c)) (copy-list (car c)) (list (car c)))) clauses))
 
+(defun %exhaustive-case-clauses (clauses)
+  ;; ECASE and CCASE have no otherwise clause: a key T or OTHERWISE
+  ;; stands for that symbol.
+  (mapcar #'(lambda (c) (if (member (car c) '(t otherwise)) (cons (list (car c)) (cdr c)) c))
+          clauses))
+
 (defmacro ecase (keyform &rest clauses)
-  (let ((key (gensym "KEY")))
+  (let ((key (gensym "KEY")) (clauses (%exhaustive-case-clauses clauses)))
     `(let ((,key ,keyform))
        (cond ,@(mapcar #'(lambda (c) `(,(%case-test key (car c)) nil ,@(cdr c))) clauses)
              (t (error 'type-error :datum ,key :expected-type '(member ,@(%all-keys clauses))))))))
 
 (defmacro ccase (keyplace &rest clauses)
-  (let ((again (gensym "AGAIN")) (block (gensym "CCASE")))
+  (let ((again (gensym "AGAIN")) (block (gensym "CCASE"))
+        (clauses (%exhaustive-case-clauses clauses)))
     `(block ,block
        (tagbody
           ,again
@@ -436,6 +481,10 @@
            ,@(if doc `((%set-documentation ',name 'compiler-macro ,doc)))
            ',name)))))
 
+(defun (setf macro-function) (new-function symbol &optional environment)
+  (declare (ignore environment))
+  (%set-macro-function symbol new-function))
+
 (defun (setf compiler-macro-function) (new-function name &optional environment)
   (declare (ignore environment))
   (%set-compiler-macro name new-function))
@@ -514,7 +563,7 @@
   `(handler-case (progn ,@forms)
      (error (c) (values nil c))))
 
-(defmacro restart-case (form &rest clauses)
+(defmacro restart-case (form &rest clauses &environment env)
   (let ((block (gensym "RESTART-CASE")) (args (gensym "ARGS")))
     (let ((specs (mapcar #'(lambda (c)
                              (let ((name (car c)) (ll (cadr c)) (body (cddr c))
@@ -546,7 +595,7 @@
                                    ,@(if (nth 4 s) `(:interactive-function #',(nth 4 s)))
                                    ,@(if (nth 5 s) `(:test-function #',(nth 5 s)))))
                              specs)
-                  ,(%restart-case-associate form (length specs))))
+                  ,(%restart-case-associate form (length specs) env)))
               ,@(mapcan #'(lambda (s)
                             (list (nth 6 s)
                                   `(return-from ,block
@@ -560,18 +609,25 @@
        (unwind-protect (progn ,@body) (%associate-restarts ,c ,rs t)))))
 
 ;; CLHS 9.1.4.2.4: when the form of a RESTART-CASE signals a condition
-;; directly, the restarts are associated with that condition.
-(defun %restart-case-associate (form n)
-  (let ((op (and (consp form) (car form))))
-    (if (member op '(error signal warn cerror))
-        (let ((c (gensym "CONDITION")))
-          `(let ((,c ,(if (eq op 'cerror)
-                          `(%make-signal-condition 'simple-error ,@(cddr form))
-                          `(%make-signal-condition ',(case op (error 'simple-error) (warn 'simple-warning) (t 'simple-condition))
-                                                   ,@(cdr form)))))
-             (with-condition-restarts ,c (%top-restarts ,n)
-               ,(if (eq op 'cerror) `(cerror ,(cadr form) ,c) `(,op ,c)))))
-        form)))
+;; directly (after macroexpansion in ENV), the restarts are associated with
+;; that condition.
+(defun %restart-case-associate (original n env)
+  (let* ((form (macroexpand original env))
+         (op (and (consp form) (car form))))
+    (cond ((member op '(error signal warn))
+           (let ((c (gensym "CONDITION")))
+             `(let ((,c (%make-signal-condition ',(case op (error 'simple-error) (warn 'simple-warning) (t 'simple-condition))
+                                                ,@(cdr form))))
+                (with-condition-restarts ,c (%top-restarts ,n)
+                  (,op ,c)))))
+          ((eq op 'cerror)
+           ;; The arguments also fill in the continue format control.
+           (let ((c (gensym "CONDITION")) (a (gensym "ARGS")))
+             `(let* ((,a (list ,@(cddr form)))
+                     (,c (apply #'%make-signal-condition 'cerror ,a)))
+                (with-condition-restarts ,c (%top-restarts ,n)
+                  (apply #'cerror ,(cadr form) ,c (cdr ,a))))))
+          (t original))))
 
 (defmacro with-simple-restart ((name format-control &rest format-arguments) &body forms)
   `(restart-case (progn ,@forms)
