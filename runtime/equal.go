@@ -492,7 +492,8 @@ func eqxRatHash(r *big.Rat) uint64 {
 	return eqxFinal(eqxMix(eqxMix(eqxTagRatio, eqxBigHash(r.Num())), eqxBigHash(r.Denom())))
 }
 
-// eqxEqlNumHash hashes a number consistently with EQL.
+// eqxEqlNumHash hashes a number consistently with EQL. Negative zero hashes
+// as zero: the two are similar (CLHS 3.2.4.2.2), so SXHASH gives them one code.
 func eqxEqlNumHash(v Value) uint64 {
 	switch n := v.(type) {
 	case Fixnum:
@@ -502,8 +503,14 @@ func eqxEqlNumHash(v Value) uint64 {
 	case *Ratio:
 		return eqxRatHash(n.Rat)
 	case SingleFloat:
+		if n == 0 {
+			n = 0 // -0.0 too
+		}
 		return eqxFinal(uint64(math.Float32bits(float32(n))) ^ eqxTagSingle<<40)
 	case DoubleFloat:
+		if n == 0 {
+			n = 0
+		}
 		return eqxFinal(math.Float64bits(float64(n)) ^ eqxTagDouble)
 	case *Complex:
 		return eqxFinal(eqxMix(eqxMix(eqxTagComplex, eqxEqlNumHash(n.Real)), eqxEqlNumHash(n.Imag)))
