@@ -15,10 +15,29 @@ import (
 var checksums = map[string]string{"fib": "fib 832040", "tak": "tak 350", "ctak": "ctak 140", "stak": "stak 140",
 	"deriv": "deriv 1200000", "cons": "cons 600000000", "string": "string 2177670", "generic": "generic 8700000",
 	"format": "format 3266465", "wordcount": "wordcount 30 1873333", "loopkernel": "loop 4216863560",
-	"sort": "sort 1631 1073540908 2147483573", "bignum": "bignum 256909 368774859"}
+	"sort": "sort 1631 1073540908 2147483573", "bignum": "bignum 256909 368774859",
+	// The Gabriel suite (tak, ctak, stak and deriv above).
+	"boyer":       "boyer 10 9590",
+	"browse":      "browse 39900 400",
+	"dderiv":      "dderiv 1200000",
+	"destructive": "destructive 65847000",
+	"div2-iter":   "div2-iter 2000000",
+	"div2-rec":    "div2-rec 2000000",
+	"fft":         "fft 84993",
+	"fprint":      "fprint 13950000",
+	"fread":       "fread 2026035200",
+	"frpoly":      "frpoly 10 16 56 1024 286 1048576 816 73741817 10 999998887 56 759996493 286 329136394 816 407668721 10 0 56 0 286 1 816 1074",
+	"puzzle":      "puzzle 5 26628",
+	"takl":        "takl 210",
+	"takr":        "takr 700",
+	"traverse":    "traverse 26580180",
+	"triangle":    "triangle 36 300 61770",
+}
 
 var programs = []string{"fib", "tak", "ctak", "stak", "deriv", "cons", "string", "generic",
-	"format", "wordcount", "loopkernel", "sort", "bignum"}
+	"format", "wordcount", "loopkernel", "sort", "bignum",
+	"boyer", "browse", "dderiv", "destructive", "div2-iter", "div2-rec", "fft", "fprint", "fread",
+	"frpoly", "puzzle", "takl", "takr", "traverse", "triangle"}
 
 // BenchmarkPrograms runs each program in a fresh interpreter per iteration.
 func BenchmarkPrograms(b *testing.B) {

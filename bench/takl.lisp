@@ -1,0 +1,16 @@
+;; TAKL: TAK where the numbers are lists, compared by length.
+(defun make-counted (n)
+  (let ((l '())) (dotimes (i n l) (push i l))))
+(defun shorter-p (a b)
+  (loop (cond ((null b) (return nil))
+              ((null a) (return t)))
+        (setq a (cdr a) b (cdr b))))
+(defun tak-list (x y z)
+  (if (not (shorter-p y x))
+      z
+      (tak-list (tak-list (cdr x) y z)
+                (tak-list (cdr y) z x)
+                (tak-list (cdr z) x y))))
+(let ((a (make-counted 18)) (b (make-counted 12)) (c (make-counted 6)) (s 0))
+  (dotimes (i 30) (setq s (+ s (length (tak-list a b c)))))
+  (format t "takl ~a~%" s))
