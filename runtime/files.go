@@ -1501,13 +1501,11 @@ func fileDefs() []Def {
 				}
 				st = b.Targets[len(b.Targets)-1]
 			}
-			var text string
-			switch x := args[1].(type) {
-			case Char:
-				text = string(rune(x))
-			case *String:
-				text = x.String()
-			default:
+			text, ok := th.StringText(args[1])
+			if c, isChar := args[1].(Char); isChar {
+				text, ok = string(rune(c)), true
+			}
+			if !ok {
 				th.TypeError(args[1], List(th.Img.S.Or, th.Img.S.String, th.Img.S.Character))
 			}
 			if s := th.fileStreamArg(st); s != nil && !s.latin1 && !s.binary {

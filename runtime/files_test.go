@@ -54,6 +54,10 @@ func TestFileStreamsUnrestricted(t *testing.T) {
 		         (type-of s) (typep s 'file-stream) (typep s 'stream) (streamp s) (interactive-stream-p s)
 		         (file-string-length s "wö")))`,
 			`=> ("hello" "wörld" :EOF 13 :UTF-8 FILE-STREAM T T T NIL 3)`, false},
+		{`(with-open-file (s ` + d("a.txt") + `)
+		   (list (file-string-length s (make-array 3 :element-type 'character :displaced-to "abcdé" :displaced-index-offset 2))
+		         (file-string-length s #\é) (handler-case (file-string-length s 12) (type-error () :type-error))))`,
+			`=> (4 2 :TYPE-ERROR)`, false},
 		{`(with-open-file (s ` + d("a.txt") + `) (list (read-char s) (file-position s 7) (read-char s) (file-position s)
 		   (file-position s :end) (read-char s nil :e) (file-position s :start) (read-char s)))`,
 			`=> (#\h T #\LATIN_SMALL_LETTER_O_WITH_DIAERESIS 9 T :E T #\h)`, false},
