@@ -360,6 +360,11 @@ func (in *Interpreter) newSession(ctx context.Context) *session {
 			report := conditions.ReportString(th, c)
 			th.UnbindTo(d)
 			if show := warningFunc(th); show != nil {
+				if th.SymbolValue(S.ErrorOutput) != errOut {
+					// The program rebound *ERROR-OUTPUT*: WARN prints the
+					// warning there, as in SBCL.
+					return rt.NIL
+				}
 				show(warningTypeName(c) + ": " + report)
 			} else {
 				s.warnings = append(s.warnings, warningTypeName(c)+": "+report)

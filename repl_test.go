@@ -233,6 +233,12 @@ func TestWithWarningFunc(t *testing.T) {
 	assert.Equal(t, "1[SIMPLE-WARNING: careful 2]3[STYLE-WARNING: undefined function: COMMON-LISP-USER::MISSING-FN]", out.String())
 	assert.Empty(t, res.Warnings)
 
+	out.Reset()
+	res, err = in.Eval(ctx, `(with-output-to-string (*error-output*) (warn "rebound"))`)
+	require.NoError(t, err)
+	assert.Equal(t, "=> \"WARNING: rebound\n\"", res.Text(), "a rebound *ERROR-OUTPUT* gets the warning, as in SBCL")
+	assert.Empty(t, out.String())
+
 	res, err = in.Eval(context.Background(), `(warn "collected")`)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"SIMPLE-WARNING: collected"}, res.Warnings, "without it, warnings are collected as before")
