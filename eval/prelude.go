@@ -22,6 +22,7 @@ func LoadPrelude(th *rt.Thread, read ReadFunc) {
 	depth := th.SpecialDepth()
 	th.BindSpecial(img.S.Package, img.Golem)
 	read(th, preludeSource, func(form rt.Value) { Eval(th, form) })
+	read(th, filesSource, func(form rt.Value) { Eval(th, form) })
 	th.UnbindTo(depth)
 }
 

@@ -788,54 +788,6 @@
             (t (error "Don't know how to REQUIRE ~A." name))))
     (loop for m in *modules* unless (member m before :test #'string=) collect m)))
 
-;;; COMPILE-FILE: golem has no separate compiled form of files. It reads the
-;;; file (checking its syntax), performs the compile-time side effects that
-;;; reading later forms depends on (IN-PACKAGE, DEFPACKAGE, EVAL-WHEN with
-;;; :COMPILE-TOPLEVEL), and returns the source file itself as the output
-;;; file, so (load (compile-file f)) loads the source once.
-
-(defun compile-file-pathname (input-file &key output-file &allow-other-keys)
-  (pathname (or output-file input-file)))
-
-(defun compile-file (input-file &key output-file verbose print external-format)
-  (declare (ignore verbose print external-format))
-  (let ((*package* *package*) (*readtable* *readtable*)
-        (*compile-file-pathname* (pathname input-file))
-        (*compile-file-truename* (truename input-file)))
-    (with-open-file (in input-file)
-      (let ((eof (list nil)))
-        (do ((form (read in nil eof) (read in nil eof)))
-            ((eq form eof))
-          (when (and (consp form)
-                     (or (member (car form) '(in-package defpackage))
-                         (and (eq (car form) 'eval-when)
-                              (consp (cadr form))
-                              (member :compile-toplevel (cadr form)))))
-            (eval form)))))
-    (values (truename (or output-file input-file)) nil nil)))
-
-;;; Logical pathnames: golem defines no logical hosts.
-
-(defun logical-pathname-translations (host)
-  (error 'simple-type-error :datum host :expected-type 'string
-         :format-control "~S is not a defined logical host (golem defines none)." :format-arguments (list host)))
-
-(defun (setf logical-pathname-translations) (translations host)
-  (declare (ignore translations))
-  (error "golem does not support logical pathnames: cannot define the logical host ~S." host))
-
-(defun load-logical-pathname-translations (host)
-  (error "golem does not support logical pathnames: no translations for the logical host ~S." host))
-
-(defun logical-pathname (pathspec)
-  (error 'simple-type-error :datum pathspec :expected-type 'logical-pathname
-         :format-control "~S does not name a logical pathname (golem defines no logical hosts)."
-         :format-arguments (list pathspec)))
-
-(defun translate-logical-pathname (pathname &key &allow-other-keys)
-  ;; A physical pathname translates to itself (CLHS 19.1.2.1).
-  (pathname pathname))
-
 ;;; Method combination helpers outside DEFINE-METHOD-COMBINATION.
 
 (defun invalid-method-error (method format-control &rest args)
