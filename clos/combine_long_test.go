@@ -3,9 +3,6 @@ package clos_test
 import (
 	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestLongMethodCombination runs long-form DEFINE-METHOD-COMBINATION
@@ -17,9 +14,7 @@ func TestLongMethodCombination(t *testing.T) {
 		"  `(vector ,@(mapcar (lambda (m) `(call-method ,m)) ms)))\n" +
 		"(defgeneric g (x) (:method-combination mc))\n" +
 		"(defmethod g ((x integer)) 'i) (defmethod g ((x number)) 'n) (defmethod g ((x t)) 'top)\n"
-	cases := []struct {
-		name, code, want string
-	}{
+	runEvalCases(t, []evalCase{
 		{"most-specific-first", strings.Replace(vec, "~A", ":most-specific-first", 1) + "(list (g 1) (g 1.0) (g 'a))", "=> (#(I N TOP) #(N TOP) #(TOP))"},
 		{"order-evaluated", "(let ((o :most-specific-last)) " + strings.Replace(vec, "~A", "o", 1) + ") (g 1)", "=> #(TOP N I)"},
 		{"no-group-matches", `(define-method-combination mc nil ((ms ()))) (defgeneric g (x) (:method-combination mc)) (defmethod g :extra (x) x) (g 1)`, "[ERROR] SIMPLE-ERROR"},
@@ -37,17 +32,5 @@ func TestLongMethodCombination(t *testing.T) {
 		{"make-method-next", "(define-method-combination mc nil ((ms *))\n" +
 			"  `(call-method ,(first ms) ((make-method (list :made ,@(mapcar (lambda (m) `(call-method ,m)) (rest ms)))))))\n" +
 			"(defgeneric g (x) (:method-combination mc)) (defmethod g ((x integer)) (list :int (call-next-method))) (defmethod g ((x t)) :t) (g 1)", "=> (:INT (:MADE :T))"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got, isErr := eval(t, c.code)
-			if strings.HasPrefix(c.want, "[ERROR] ") {
-				require.True(t, isErr, got)
-				assert.Equal(t, c.want, strings.SplitN(got, "\n", 2)[0])
-				return
-			}
-			assert.False(t, isErr, got)
-			assert.Equal(t, c.want, got)
-		})
-	}
+	})
 }

@@ -12,9 +12,7 @@ import (
 // system's protocols that the ANSI suite exercises (expectations from
 // SBCL 2.2.9; error lines: type only).
 func TestProtocolErrors(t *testing.T) {
-	cases := []struct {
-		name, code, want string
-	}{
+	runEvalCases(t, []evalCase{
 		{"initarg-not-symbol", `(defclass a () ((x :initarg :x))) (make-instance 'a '(x) 1 :allow-other-keys t)`, "[ERROR] PROGRAM-ERROR"},
 		{"shared-initialize-odd", `(defclass a () ((x :initarg :x))) (shared-initialize (allocate-instance (find-class 'a)) nil :x)`, "[ERROR] PROGRAM-ERROR"},
 		{"precedence-order-duplicate", `(defgeneric g (x y) (:argument-precedence-order x y x))`, "[ERROR] PROGRAM-ERROR"},
@@ -30,7 +28,16 @@ func TestProtocolErrors(t *testing.T) {
 		{"generic-function-class", `(defclass my-gf (standard-generic-function) ()) (defgeneric g (x) (:generic-function-class my-gf) (:method ((x t)) (list x))) (list (class-name (class-of #'g)) (typep #'g 'standard-generic-function) (g 1))`, "=> (MY-GF T (1))"},
 		{"generic-function-class-not-gf", `(defgeneric g (x) (:generic-function-class standard-object))`, "[ERROR] ERROR"},
 		{"class-name-method", `(defclass a () ()) (defmethod class-name ((x a)) :mine) (list (class-name (make-instance 'a)) (class-name (find-class 'a)))`, "=> (:MINE A)"},
-	}
+	})
+}
+
+// evalCase is Lisp code and the response text it should give; an expected
+// "[ERROR] TYPE" is compared with the first line of an error response.
+type evalCase struct{ name, code, want string }
+
+// runEvalCases runs each case in a fresh interpreter.
+func runEvalCases(t *testing.T, cases []evalCase) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got, isErr := eval(t, c.code)
