@@ -168,6 +168,9 @@ func lstCopyList(th *Thread, l Value, alist bool) Value {
 		}
 		x := c.Car
 		if alist {
+			if _, dotted := c.Cdr.(*Cons); !dotted && c.Cdr != NIL {
+				th.TypeErrorName(c.Cdr, "LIST") // an alist is a proper list
+			}
 			if p, ok := x.(*Cons); ok {
 				x = &Cons{p.Car, p.Cdr}
 			}
@@ -315,9 +318,10 @@ func lstPairlis(th *Thread, args []Value) Value {
 }
 
 // lstMalformedPlist signals SBCL's error for an odd-length property list.
-func lstMalformedPlist(th *Thread, plist Value) {
-	th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), plist,
-		th.Img.Kw("EXPECTED-TYPE"), th.Img.S.List,
+// The datum is the tail where a value should be (a cons), as in SBCL.
+func lstMalformedPlist(th *Thread, plist, tail Value) {
+	th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), tail,
+		th.Img.Kw("EXPECTED-TYPE"), th.Img.CLSym("CONS"),
 		th.Img.Kw("FORMAT-CONTROL"), NewString("malformed property list: ~S."),
 		th.Img.Kw("FORMAT-ARGUMENTS"), List(plist)))
 }
@@ -336,7 +340,7 @@ func lstPlistFind(th *Thread, plist Value, match func(Value) bool) *Cons {
 		}
 		vc, ok := c.Cdr.(*Cons)
 		if !ok {
-			lstMalformedPlist(th, plist)
+			lstMalformedPlist(th, plist, c.Cdr)
 		}
 		if match(c.Car) {
 			return c

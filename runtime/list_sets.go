@@ -186,41 +186,54 @@ func lstNsetExclusiveOr(th *Thread, args []Value) Value {
 	o := lstSetParse(th, args[2:])
 	lstSlice(th, args[0])
 	lstSlice(th, args[1])
-	list1, list2 := args[0], args[1]
-	var splicex *Cons
-	for x := list1; x != NIL; x = x.(*Cons).Cdr {
-		xc := x.(*Cons)
+	// Which elements match an element of the other list is decided on the
+	// lists as given (removing a matched element early would keep a later
+	// duplicate of its partner); then the kept conses are relinked.
+	var c1, c2 []*Cons
+	for x := args[0]; x != NIL; x = x.(*Cons).Cdr {
+		c1 = append(c1, x.(*Cons))
+	}
+	for y := args[1]; y != NIL; y = y.(*Cons).Cdr {
+		c2 = append(c2, y.(*Cons))
+	}
+	k2 := make([]Value, len(c2))
+	for j, yc := range c2 {
+		k2[j] = o.key(yc.Car)
+	}
+	matched2 := make([]bool, len(c2))
+	var head, tail *Cons
+	link := func(c *Cons) {
+		if tail == nil {
+			head = c
+		} else {
+			tail.Cdr = c
+		}
+		tail = c
+	}
+	for _, xc := range c1 {
 		kx := o.key(xc.Car)
-		var splicey *Cons
 		found := false
-		for y := list2; y != NIL; y = y.(*Cons).Cdr {
+		for j := range c2 {
 			th.Tick()
-			yc := y.(*Cons)
-			if o.test(kx, o.key(yc.Car)) {
-				if splicex == nil {
-					list1 = xc.Cdr
-				} else {
-					splicex.Cdr = xc.Cdr
-				}
-				if splicey == nil {
-					list2 = yc.Cdr
-				} else {
-					splicey.Cdr = yc.Cdr
-				}
+			if o.test(kx, k2[j]) {
 				found = true
-				break
+				matched2[j] = true
 			}
-			splicey = yc
 		}
 		if !found {
-			splicex = xc
+			link(xc)
 		}
 	}
-	if splicex == nil {
-		return list2
+	for j, yc := range c2 {
+		if !matched2[j] {
+			link(yc)
+		}
 	}
-	splicex.Cdr = list2
-	return list1
+	if head == nil {
+		return NIL
+	}
+	tail.Cdr = NIL
+	return head
 }
 
 func lstSubsetp(th *Thread, args []Value) Value {

@@ -189,7 +189,7 @@ func sfRemprop(th *Thread, sym *Symbol, indicator Value) Value {
 		}
 		vc, ok := c.Cdr.(*Cons)
 		if !ok {
-			lstMalformedPlist(th, plist)
+			lstMalformedPlist(th, plist, c.Cdr)
 		}
 		if Eq(c.Car, indicator) {
 			if prev == nil {
