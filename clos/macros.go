@@ -49,10 +49,6 @@ func setupMacros(img *rt.Image) {
 			wOf(th).invalidate()
 			return args[0]
 		})
-		setf("DOCUMENTATION", 3, 3, func(th *rt.Thread, args []rt.Value) rt.Value {
-			wOf(th).setDocumentation(th, args[1], args[2], args[0])
-			return args[0]
-		})
 	})()
 	img.SetTypeHook(w.typeHook)
 	installPrinterHook(img, w)

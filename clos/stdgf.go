@@ -38,6 +38,14 @@ func (w *world) makeBuiltinsGeneric(th *rt.Thread) {
 			return b.Call(th, args)
 		})
 	}
+	// (SETF DOCUMENTATION) is a standard generic function too.
+	doc := w.img.CLSym("DOCUMENTATION")
+	gf := w.newGF(th, rt.List(w.img.S.Setf, doc), w.parseLL("(NEW-VALUE X DOC-TYPE)"), false)
+	doc.Setf = gf
+	w.sysMethod(th, gf, []Specializer{w.tClass, w.tClass, w.tClass}, func(th *rt.Thread, args []rt.Value, next []*Method) rt.Value {
+		wOf(th).setDocumentation(th, args[1], args[2], args[0])
+		return args[0]
+	})
 }
 
 // LispType implements runtime.LispTyped: TYPE-OF a generic function is its
