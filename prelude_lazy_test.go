@@ -30,6 +30,12 @@ func TestLazyPrelude(t *testing.T) {
 		{"a setf function of the prelude",
 			"(defun cm (x) x) (setf (compiler-macro-function 'cm) nil)", "=> NIL"},
 		{"a keyword only the prelude mentions exists", "(find-symbol \"TEST\" :keyword)", "=> :TEST\n=> :EXTERNAL"},
+		{"TRACE of a prelude function before its first use",
+			"(trace compile-file-pathname) (let ((*trace-output* (make-broadcast-stream))) (stringp (pathname-type (compile-file-pathname \"x.lisp\"))))",
+			"=> T"},
+		{"a function object taken before the first use",
+			"(let ((f #'compile-file-pathname)) (list (stringp (pathname-type (funcall f \"x.lisp\"))) (stringp (pathname-type (funcall f \"y.lisp\")))))",
+			"=> (T T)"},
 		{"a redefinition before first use wins",
 			"(defun golem::%lazy-probe () 1) (unless nil (golem::%lazy-probe))", "=> 1"},
 	}

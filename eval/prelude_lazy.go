@@ -133,6 +133,10 @@ type preludeStub struct {
 	read ReadFunc    // reads the source
 	std  *rt.Value   // the standard readtable the image's stubs read with, made once
 	img  *rt.Image
+	// real is the definition once loaded: the stub, still called through
+	// references taken before (#'F, TRACE's wrapper), forwards to it.
+	real    rt.Function
+	loading bool
 }
 
 func installPreludeStub(th *rt.Thread, sym *rt.Symbol, kind stubKind, text string, read ReadFunc) *preludeStub {
@@ -149,6 +153,9 @@ func installPreludeStub(th *rt.Thread, sym *rt.Symbol, kind stubKind, text strin
 		s.Min, s.Max = 2, 2
 	}
 	s.MultipleValues = true // the real definition's values pass through
+	if kind == stubSetf {
+		s.NameForm = rt.List(img.CLSym("SETF"), sym)
+	}
 	s.Fn = func(th *rt.Thread, args []rt.Value) rt.Value {
 		return s.force(th).Call(th, args)
 	}
@@ -160,6 +167,12 @@ func installPreludeStub(th *rt.Thread, sym *rt.Symbol, kind stubKind, text strin
 // syntax prelude stubs read their source with (a user's changes to
 // *READTABLE* must not change how the prelude reads).
 type preludeReadtableKey struct{}
+
+// Call calls the real definition, loading it first if need be. (Not
+// Builtin.Call: the stub adds no frame to backtraces.)
+func (s *preludeStub) Call(th *rt.Thread, args []rt.Value) rt.Value {
+	return s.force(th).Call(th, args)
+}
 
 // current returns what the stub's name is now defined as.
 func (s *preludeStub) current() rt.Function {
@@ -187,28 +200,32 @@ func (s *preludeStub) set(f rt.Function) {
 // they add to or replace a generic function a stub stands for).
 func (s *preludeStub) Autoload(th *rt.Thread) { s.force(th) }
 
-// force returns the real definition, loading it when the stub still stands
-// for it.
+// force returns the real definition, loading it the first time.
 func (s *preludeStub) force(th *rt.Thread) rt.Function {
-	if f := s.current(); f != rt.Function(s) && f != nil {
-		return f
+	if s.real == nil {
+		if s.loading {
+			th.SimpleError("~S was called while its prelude definition was being compiled", s.sym)
+		}
+		s.load(th)
+		if s.real == nil {
+			th.SimpleError("the prelude did not define ~S", s.sym)
+		}
 	}
-	s.load(th)
-	f := s.current()
-	if f == nil || f == rt.Function(s) {
-		th.SimpleError("the prelude did not define ~S", s.sym)
-	}
-	return f
+	return s.real
 }
 
 // load reads and evaluates the definition on th as the prelude would at
 // image creation: in its package, with standard reader syntax, COMMON-LISP
-// unlocked, recording no cross-references, definition source or undefined
-// calls and calling no definition hook. A load cut short (a limit, an
-// interrupt) puts the stub back.
+// unlocked, warnings muffled, recording no cross-references, definition
+// source or undefined calls and calling no definition hook. What the name
+// was defined as before stays when it is not the stub (a TRACE wrapper, a
+// program's redefinition); a load cut short (a limit, an interrupt) leaves
+// things as they were.
 func (s *preludeStub) load(th *rt.Thread) {
 	img := th.Img
+	cur := s.current()
 	s.set(nil) // as when the prelude evaluated the form: nothing to redefine
+	s.loading = true
 	locked := img.CL.Locked
 	img.CL.Locked = false
 	hook, hasHook := img.Extra[DefinitionHookKey{}]
@@ -228,8 +245,12 @@ func (s *preludeStub) load(th *rt.Thread) {
 		if hasXref {
 			img.Extra[xrefKey{}] = xref
 		}
-		if !done && s.current() == nil {
-			s.set(s)
+		s.loading = false
+		if done {
+			s.real = s.current()
+		}
+		if !done || cur != rt.Function(s) {
+			s.set(cur)
 		}
 	}()
 	S := img.S
@@ -260,8 +281,8 @@ func (s *preludeStub) load(th *rt.Thread) {
 // (for callers that have none: DESCRIBE, the pretty printer), or nil when
 // that fails.
 func (s *preludeStub) loaded() (f rt.Function) {
-	if f := s.current(); f != rt.Function(s) && f != nil {
-		return f
+	if s.real != nil {
+		return s.real
 	}
 	defer func() {
 		if recover() != nil {
