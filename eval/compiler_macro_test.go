@@ -2,9 +2,6 @@ package eval_test
 
 import (
 	"testing"
-
-	"github.com/golem-lisp/golem"
-	"github.com/stretchr/testify/assert"
 )
 
 // TestCompilerMacros checks DEFINE-COMPILER-MACRO and how the compiler
@@ -82,12 +79,5 @@ func TestCompilerMacros(t *testing.T) {
 			`(defun cm-loopy (x) x) (define-compiler-macro cm-loopy (x) ` + "`" + `(cm-loopy ,x))
 (handler-case (compile nil '(lambda () (cm-loopy 1))) (storage-condition () :storage))`, `=> :STORAGE`},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			in := golem.New(golem.Options{})
-			got, isErr := loopEval(in, tc.code)
-			assert.False(t, isErr, got)
-			assert.Equal(t, tc.want, got)
-		})
-	}
+	runFreshCases(t, cases)
 }

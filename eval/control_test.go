@@ -69,6 +69,13 @@ func TestPlacesAndDeclarations(t *testing.T) {
 		{"a loop conditional runs before a later while clause",
 			`(loop for i in '(4 a 13) when (eq i 'a) return :good while (< i 12) collect i)`, `=> :GOOD`},
 	}
+	runFreshCases(t, cases)
+}
+
+// runFreshCases runs each case in a fresh interpreter as a subtest: the
+// code must succeed with the response text want.
+func runFreshCases(t *testing.T, cases []struct{ name, code, want string }) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			in := golem.New(golem.Options{})
