@@ -258,7 +258,7 @@ func (c *Client) install(ctx context.Context, idx *index, rel *releaseEntry) (st
 	if c.CacheDir == "" {
 		return "", errors.New("no cache directory configured")
 	}
-	if !safeName.MatchString(rel.prefix) {
+	if !safeName(rel.prefix) {
 		return "", fmt.Errorf("release prefix %q is not a plain directory name", rel.prefix)
 	}
 	distDir := filepath.Join(c.CacheDir, idx.name)
