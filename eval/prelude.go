@@ -135,15 +135,7 @@ func init() {
 			return rt.Bool(ok)
 		}},
 		rt.Def{Name: "UPGRADED-COMPLEX-PART-TYPE", Min: 1, Max: 2, Params: "(TYPESPEC &OPTIONAL ENVIRONMENT)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-			if empty, _ := th.Subtypep(args[0], rt.NIL); empty {
-				return rt.NIL // the empty type upgrades to itself, a subtype of every part type
-			}
-			for _, name := range []string{"RATIONAL", "SINGLE-FLOAT", "DOUBLE-FLOAT"} {
-				if ok, _ := th.Subtypep(args[0], th.Img.CLSym(name)); ok {
-					return th.Img.CLSym(name)
-				}
-			}
-			return th.Img.CLSym("REAL")
+			return th.UpgradedComplexPartType(args[0])
 		}},
 		rt.Def{Name: "GOLEM:%PACKAGE-ITERATOR", Min: 2, Max: 2, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			pkgs := args[0]

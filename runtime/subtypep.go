@@ -1620,3 +1620,19 @@ func mentionsSatisfies(th *Thread, spec Value) bool {
 	}
 	return false
 }
+
+// UpgradedComplexPartType implements UPGRADED-COMPLEX-PART-TYPE. golem's
+// complexes hold parts of any real type and (COMPLEX type) is the complexes
+// whose parts are of that type, so a subtype of REAL upgrades to itself, as
+// in SBCL; a type that is certainly not one is an error, and one SUBTYPEP
+// cannot decide upgrades to REAL.
+func (th *Thread) UpgradedComplexPartType(spec Value) Value {
+	sub, known := th.Subtypep(spec, th.Img.S.Real)
+	switch {
+	case sub:
+		return spec
+	case known:
+		th.SimpleError("~S is not a subtype of REAL, so no complex has parts of that type.", spec)
+	}
+	return th.Img.S.Real
+}

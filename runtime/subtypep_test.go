@@ -30,6 +30,9 @@ func TestSubtypepCases(t *testing.T) {
 		{"type-of-unnamed-class", `(let ((c (defclass k () ()))) (setf (find-class 'k) nil) (eq (type-of (make-instance c)) c))`, "=> T"},
 		{"type-of-large-fixnum", `(list (subtypep (type-of (1- (expt 2 63))) 'fixnum) (subtypep (type-of (expt 2 63)) 'bignum))`, "=> (T T)"},
 		{"typep-complex-parts", `(list (typep #c(1 2) '(complex bit)) (typep #c(1 2) '(complex integer)) (typep #c(1.0 2.0) '(complex (float 0.0 1.0))) (typep 1 '(complex *)))`, "=> (NIL T NIL NIL)"},
+		{"upgraded-complex-part-type", `(list (upgraded-complex-part-type 'bit) (upgraded-complex-part-type '(single-float 0.0 1.0)) (upgraded-complex-part-type nil))`, "=> (BIT (SINGLE-FLOAT 0.0 1.0) NIL)"},
+		{"upgraded-complex-part-type-not-real", `(upgraded-complex-part-type 'string)`, "[ERROR] SIMPLE-ERROR"},
+		{"complex-subtypes-follow-part-types", `(list (subtypep '(complex bit) '(complex bignum)) (subtypep '(complex (single-float 0.0 1.0)) '(complex single-float)))`, "=> (NIL T)"},
 		{"typep-values-error", `(typep nil '(values t))`, "[ERROR] SIMPLE-ERROR"},
 		{"typep-function-type-error", `(typep #'car '(function (t) t))`, "[ERROR] SIMPLE-ERROR"},
 	}
