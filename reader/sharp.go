@@ -309,8 +309,14 @@ func properList(v rt.Value) []rt.Value {
 }
 
 // seqElements returns the elements of a list or vector for #A contents.
-func seqElements(v rt.Value) ([]rt.Value, bool) {
+func seqElements(th *rt.Thread, v rt.Value) ([]rt.Value, bool) {
 	switch x := v.(type) {
+	case *rt.Array:
+		// A displaced or otherwise non-simple vector.
+		if len(x.Dims) != 1 {
+			return nil, false
+		}
+		return rt.SeqToSlice(th, x), true
 	case *rt.Vector:
 		return x.Active(), true
 	case *rt.String:
@@ -351,7 +357,7 @@ func sharpA(th *rt.Thread, s rt.Stream, _ rune, arg rt.Value) (rt.Value, bool) {
 	dims := make([]int, rank)
 	cur := contents
 	for i := 0; i < rank; i++ {
-		elts, ok := seqElements(cur)
+		elts, ok := seqElements(th, cur)
 		if !ok {
 			readerError(th, s, "#"+strconv.Itoa(rank)+"A axis "+strconv.Itoa(i)+" is not a sequence: "+th.Printed(cur))
 		}
@@ -368,7 +374,7 @@ func sharpA(th *rt.Thread, s rt.Stream, _ rune, arg rt.Value) (rt.Value, bool) {
 			flat = append(flat, v)
 			return
 		}
-		elts, ok := seqElements(v)
+		elts, ok := seqElements(th, v)
 		if !ok {
 			simpleError(th, "malformed :INITIAL-CONTENTS: "+th.Printed(v)+" is not a sequence, but "+
 				strconv.Itoa(rank-level)+" more layer"+plural(rank-level)+" needed.")
