@@ -178,22 +178,11 @@ func init() {
 				return rt.NIL
 			}},
 		rt.Def{Name: "GOLEM:%PPRINT-LOGICAL-BLOCK", Min: 6, Max: 6,
-			Params: "(STREAM OBJECT PREFIX PER-LINE-PREFIX SUFFIX FUNCTION)",
+			Params: "(STREAM OBJECT PREFIX PER-LINE-P SUFFIX FUNCTION)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 				s := th.OutputStream(args[0])
-				prefix, perLine := "", false
-				if args[2] != rt.NIL && args[3] != rt.NIL {
-					th.ProgramError("PPRINT-LOGICAL-BLOCK: cannot specify both :PREFIX and :PER-LINE-PREFIX")
-				}
-				if args[3] != rt.NIL {
-					prefix, perLine = string(stringArg(th, args[3])), true
-				} else if args[2] != rt.NIL {
-					prefix = string(stringArg(th, args[2]))
-				}
-				suffix := ""
-				if args[4] != rt.NIL {
-					suffix = string(stringArg(th, args[4]))
-				}
+				prefix, perLine := string(stringArg(th, args[2])), args[3] != rt.NIL
+				suffix := string(stringArg(th, args[4]))
 				fn := th.Resolve(args[5])
 				LogicalBlock(th, s, args[1], prefix, suffix, perLine, func(ps rt.Stream, b *Block) {
 					fn.Call(th, []rt.Value{ps, b})

@@ -89,11 +89,22 @@ func installMacros(img *rt.Image) {
 			malformed(th, "PPRINT-LOGICAL-BLOCK", form)
 		}
 		keys := rt.List(spec[2:]...)
-		opt := func(name string) rt.Value {
-			if v, ok := plistGet(keys, img.Kw(name)); ok {
-				return v
-			}
-			return rt.NIL
+		// An absent :PREFIX or :SUFFIX is ""; a given one must evaluate to
+		// a string (NIL too is a TYPE-ERROR). :PER-LINE-PREFIX goes in the
+		// prefix's place with a true PER-LINE-P.
+		prefix, hasPrefix := plistGet(keys, img.Kw("PREFIX"))
+		perLine, hasPerLine := plistGet(keys, img.Kw("PER-LINE-PREFIX"))
+		suffix, hasSuffix := plistGet(keys, img.Kw("SUFFIX"))
+		if hasPrefix && hasPerLine {
+			th.ProgramError("PPRINT-LOGICAL-BLOCK: cannot specify both :PREFIX and :PER-LINE-PREFIX")
+		}
+		if hasPerLine {
+			prefix = perLine
+		} else if !hasPrefix {
+			prefix = rt.NewString("")
+		}
+		if !hasSuffix {
+			suffix = rt.NewString("")
 		}
 		designator, param := rt.Value(streamSym), streamSym
 		switch streamSym {
@@ -115,8 +126,8 @@ func installMacros(img *rt.Image) {
 		fn := rt.List(S.Lambda, rt.List(param, blk),
 			rt.List(S.Declare, rt.List(S.Ignorable, param, blk)),
 			rt.List(S.Block, tag, body))
-		return rt.List(g("%PPRINT-LOGICAL-BLOCK"), designator, spec[1], opt("PREFIX"), opt("PER-LINE-PREFIX"),
-			opt("SUFFIX"), rt.List(S.Function, fn))
+		return rt.List(g("%PPRINT-LOGICAL-BLOCK"), designator, spec[1], prefix, rt.Bool(hasPerLine),
+			suffix, rt.List(S.Function, fn))
 	})
 	outside := func(name string) func(th *rt.Thread, form rt.Value) rt.Value {
 		return func(th *rt.Thread, form rt.Value) rt.Value {

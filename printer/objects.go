@@ -77,8 +77,12 @@ func (p *printer) arrayTypeSpec(v rt.Value) string {
 	for _, d := range dims {
 		dimStrs = append(dimStrs, strconv.Itoa(d))
 	}
+	dimText := "(" + strings.Join(dimStrs, " ") + ")"
+	if len(dims) == 0 {
+		dimText = "NIL"
+	}
 	if simple {
-		return "(SIMPLE-ARRAY " + ets + " (" + strings.Join(dimStrs, " ") + "))"
+		return "(SIMPLE-ARRAY " + ets + " " + dimText + ")"
 	}
 	if len(dims) == 1 {
 		size := dims[0]
@@ -92,7 +96,7 @@ func (p *printer) arrayTypeSpec(v rt.Value) string {
 		}
 		return "(VECTOR " + ets + " " + strconv.Itoa(size) + ")"
 	}
-	return "(ARRAY " + ets + " (" + strings.Join(dimStrs, " ") + "))"
+	return "(ARRAY " + ets + " " + dimText + ")"
 }
 
 func (p *printer) unreadableArray(v rt.Value) {
@@ -103,34 +107,16 @@ func (p *printer) unreadableArray(v rt.Value) {
 }
 
 func (p *printer) vector(v *rt.Vector) {
-	if !p.array {
-		p.unreadableArray(v)
+	if v.ElemType == rt.NIL || !(p.array || p.readably) {
+		p.terseArray(v)
 		return
 	}
-	if p.readably && v.ElemType != nil && v.ElemType != rt.T {
-		p.specializedReadably(v.ElemType, []int{len(v.Active())}, v.Active())
+	items := v.Active()
+	if p.readably && !arrayReadablyPrintable(v.ElemType, nil) {
+		p.sbclArrayForm(v.ElemType, []int{len(items)}, func(i int) rt.Value { return items[i] })
 		return
 	}
-	p.vectorItems(v.Active())
-}
-
-// specializedReadably prints SBCL's #A((dims) element-type . contents)
-// syntax for specialized arrays under *print-readably*.
-func (p *printer) specializedReadably(et rt.Value, dims []int, items []rt.Value) {
-	p.write("#A((")
-	for i, d := range dims {
-		if i > 0 {
-			p.write(" ")
-		}
-		p.write(strconv.Itoa(d))
-	}
-	p.write(") ")
-	p.object(et)
-	for _, x := range items {
-		p.write(" ")
-		p.object(x)
-	}
-	p.write(")")
+	p.vectorItems(items)
 }
 
 // vectorItems prints #(...) for the given elements.
@@ -163,7 +149,7 @@ func (p *printer) vectorItems(items []rt.Value) {
 }
 
 func (p *printer) bitVector(b *rt.BitVector) {
-	if !p.array {
+	if !(p.array || p.readably) {
 		p.unreadableArray(b)
 		return
 	}
@@ -197,19 +183,20 @@ func arrayElements(a *rt.Array) func(i int) rt.Value {
 }
 
 func (p *printer) arrayObject(a *rt.Array) {
-	if !p.array {
+	et := rt.ArrayElementType(p.img, a)
+	if et == rt.NIL || !(p.array || p.readably) {
 		// Strings stay strings even under *print-array* NIL.
-		if len(a.Dims) == 1 && rt.ArrayElementType(p.img, a) == p.img.S.Character {
+		if len(a.Dims) == 1 && et == p.img.S.Character {
 			p.displacedString(a)
 			return
 		}
-		p.unreadableArray(a)
+		p.terseArray(a)
 		return
 	}
 	at := arrayElements(a)
 	if len(a.Dims) == 1 {
 		n := activeLength(a)
-		switch rt.ArrayElementType(p.img, a) {
+		switch et {
 		case p.img.S.Character:
 			p.displacedString(a)
 			return
@@ -223,11 +210,25 @@ func (p *printer) arrayObject(a *rt.Array) {
 			p.bits(bits)
 			return
 		}
+		if p.readably && !arrayReadablyPrintable(et, nil) {
+			p.sbclArrayForm(et, []int{n}, at)
+			return
+		}
 		items := make([]rt.Value, n)
 		for i := range items {
 			items[i] = at(i)
 		}
 		p.vectorItems(items)
+		return
+	}
+	if p.readably && !arrayReadablyPrintable(et, a.Dims) {
+		p.sbclArrayForm(et, a.Dims, at)
+		return
+	}
+	if len(a.Dims) > 0 && p.levelExceeded() {
+		// An array with components beyond *print-level* prints as # (CLHS
+		// *print-level*), as vectors do; SBCL writes its #nA prefix first.
+		p.write("#")
 		return
 	}
 	p.write("#" + strconv.Itoa(len(a.Dims)) + "A")
@@ -682,8 +683,10 @@ func (p *printer) unreadable(v rt.Value, withIdentity bool, body func()) {
 
 // PrintUnreadable is the core of PRINT-UNREADABLE-OBJECT: it prints
 // #<TYPE body {...}> on s, where TYPE is (TYPE-OF object) when typ is true,
-// body (may be nil) prints the description and the identity marker is added
-// when identity is true. It signals PRINT-NOT-READABLE under
+// body (nil when the macro has no body forms) prints the description and the
+// identity marker is added when identity is true. Spaces are SBCL's: one
+// always follows the type, one precedes the identity after a body or when
+// there is no type (#<FOO >, #< {...}>). It signals PRINT-NOT-READABLE under
 // *print-readably*.
 func PrintUnreadable(th *rt.Thread, object rt.Value, s rt.Stream, typ, ident bool, body func(s rt.Stream)) {
 	p := newPrinter(th, s)
@@ -706,15 +709,14 @@ func PrintUnreadable(th *rt.Thread, object rt.Value, s rt.Stream, typ, ident boo
 			th.BindSpecial(th.Img.S.PrintLength, rt.NIL)
 			Write(th, t, p.out)
 			th.UnbindTo(d)
-			if body != nil || ident {
-				p.write(" ")
-			}
+			// As in SBCL, a space always follows the type.
+			p.write(" ")
 		}
 		if body != nil {
 			body(p.out)
 		}
 		if ident {
-			if body != nil {
+			if body != nil || !typ {
 				p.write(" ")
 			}
 			p.write(identity)

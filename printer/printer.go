@@ -12,8 +12,9 @@
 //     Block.Exhausted are PPRINT-POP and PPRINT-EXIT-IF-LIST-EXHAUSTED;
 //     PprintNewline, PprintIndent, PprintTab act on the stream body gets.
 //     Lisp primitives: (GOLEM:%PPRINT-LOGICAL-BLOCK stream object prefix
-//     per-line-prefix suffix function) calls function with the pretty
-//     stream and a block object; (GOLEM:%PPRINT-POP block) returns the next
+//     per-line-p suffix function) calls function with the pretty stream and
+//     a block object (prefix and suffix are strings; per-line-p says the
+//     prefix is a per-line prefix); (GOLEM:%PPRINT-POP block) returns the next
 //     element, or the block itself when the body must return;
 //     (GOLEM:%PPRINT-EXHAUSTED-P block). Default PPRINT-LOGICAL-BLOCK,
 //     PPRINT-POP, PPRINT-EXIT-IF-LIST-EXHAUSTED and PRINT-UNREADABLE-OBJECT
@@ -249,7 +250,12 @@ func newPrinter(th *rt.Thread, s rt.Stream) *printer {
 	default:
 		th.TypeError(c, rt.List(img.CLSym("MEMBER"), S.Upcase, S.Downcase, S.Capitalize))
 	}
-	if st.readtableCase != nil {
+	// As in SBCL, printing readably escapes symbols for the standard
+	// readtable (which is what WITH-STANDARD-IO-SYNTAX's READ uses), not
+	// for the case of the current one.
+	if p.readably {
+		p.rcase = rcUpcase
+	} else if st.readtableCase != nil {
 		switch st.readtableCase(th) {
 		case S.Downcase:
 			p.rcase = rcDowncase

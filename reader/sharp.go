@@ -345,6 +345,9 @@ func sharpA(th *rt.Thread, s rt.Stream, _ rune, arg rt.Value) (rt.Value, bool) {
 	}
 	rank, given := argInt(arg)
 	if !given {
+		if a, ok := sbclArrayLiteral(th, contents); ok {
+			return a, true
+		}
 		readerError(th, s, "Array literal is neither of the standard form #<rank>A<contents> nor the SBCL form #A(dimensions element-type . contents)")
 	}
 	if rank > 129 {

@@ -11,15 +11,16 @@ func (th *Thread) ParseKeys(args []Value, names ...string) []Value {
 		th.ProgramError("odd number of &KEY arguments")
 	}
 	var bad Value
-	allow := false
+	// Only the leftmost :ALLOW-OTHER-KEYS counts (CLHS 3.4.1.4.1).
+	allow, allowSeen := false, false
 	for i := 0; i < len(args); i += 2 {
 		k, ok := args[i].(*Symbol)
 		if !ok {
 			th.ProgramError("keyword argument is not a symbol: " + th.printed(args[i]))
 		}
 		if k == th.Img.S.KwAllowOtherKeys {
-			if args[i+1] != NIL && !allow {
-				allow = true
+			if !allowSeen {
+				allow, allowSeen = args[i+1] != NIL, true
 			}
 			continue
 		}
