@@ -27,6 +27,7 @@ func TestProtocolErrors(t *testing.T) {
 		{"defclass-after-rename", `(defclass a () ()) (let ((c (find-class 'a))) (setf (class-name c) 'z) (eq c (defclass a () ())))`, "=> NIL"},
 		{"generic-function-class", `(defclass my-gf (standard-generic-function) ()) (defgeneric g (x) (:generic-function-class my-gf) (:method ((x t)) (list x))) (list (class-name (class-of #'g)) (typep #'g 'standard-generic-function) (g 1))`, "=> (MY-GF T (1))"},
 		{"generic-function-class-not-gf", `(defgeneric g (x) (:generic-function-class standard-object))`, "[ERROR] ERROR"},
+		{"make-load-form-generic", `(list (typep #'make-load-form 'standard-generic-function) (handler-case (make-load-form (make-condition 'error)) (error () :error)))`, "=> (T :ERROR)"},
 		{"class-name-method", `(defclass a () ()) (defmethod class-name ((x a)) :mine) (list (class-name (make-instance 'a)) (class-name (find-class 'a)))`, "=> (:MINE A)"},
 	})
 }

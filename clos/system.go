@@ -61,6 +61,12 @@ func setupSystemGFs(img *rt.Image) {
 	})
 
 	w.makeBuiltinsGeneric(th)
+	// MAKE-LOAD-FORM is a standard generic function; an object no method
+	// knows how to make at load time is an error (CLHS 3.2.4.4).
+	gfMakeLoadForm := w.sysGF(th, "MAKE-LOAD-FORM", "(OBJECT &OPTIONAL ENVIRONMENT)")
+	w.sysMethod(th, gfMakeLoadForm, []Specializer{t}, func(th *rt.Thread, args []rt.Value, next []*Method) rt.Value {
+		return th.SimpleError("~S has no MAKE-LOAD-FORM method.", args[0])
+	})
 	// CLASS-NAME and (SETF CLASS-NAME) are generic (CLHS 7.7), so programs
 	// may add methods.
 	gfClassName := w.sysGF(th, "CLASS-NAME", "(CLASS)")

@@ -235,6 +235,23 @@
             (setq body `(multiple-value-bind ,(car s) ,(car vals) ,body)))
           `(let* ,binds ,body)))))
 
+(defun %modify-macro-form (function vars vals stores store access arg-forms)
+  ;; The expansion of a modify macro: the place's subforms, then the
+  ;; arguments (CLHS 5.1.1.1), and only then the place is read, so an
+  ;; argument that assigns the place is seen, as in SBCL. Arguments that
+  ;; cannot have effects (atoms, QUOTE forms) are used in place, so
+  ;; (INCF X) stays a plain SETQ of (+ X 1).
+  (let ((binds (mapcar #'list vars vals)) (args '()))
+    (dolist (a arg-forms)
+      (if (or (atom a) (eq (car a) 'quote))
+          (push a args)
+          (let ((g (gensym "ARG")))
+            (setq binds (append binds (list (list g a))))
+            (push g args))))
+    (list 'let* binds
+          (list 'let (list (list (car stores) (list* function access (reverse args))))
+                store))))
+
 (defmacro define-modify-macro (name lambda-list function &optional doc)
   (declare (ignore doc))
   (let ((place (gensym "PLACE")) (env (gensym "ENV"))
@@ -247,12 +264,10 @@
     (let ((rest-pos (position '&rest args)))
       `(defmacro ,name (,place ,@lambda-list &environment ,env)
          (multiple-value-bind (vars vals stores store access) (get-setf-expansion ,place ,env)
-           (list 'let* (mapcar #'list vars vals)
-                 (list 'let (list (list (car stores)
-                                        ,(if rest-pos
-                                             `(list* ',function access ,@(subseq args 0 rest-pos) ,(nth (1+ rest-pos) args))
-                                             `(list ',function access ,@args))))
-                       store)))))))
+           (%modify-macro-form ',function vars vals stores store access
+                               ,(if rest-pos
+                                    `(list* ,@(subseq args 0 rest-pos) ,(nth (1+ rest-pos) args))
+                                    `(list ,@args))))))))
 
 (define-modify-macro incf (&optional (delta 1)) +)
 (define-modify-macro decf (&optional (delta 1)) -)
@@ -851,13 +866,8 @@
   (declare (ignore args))
   (error "MAKE-METHOD is only meaningful in the effective method of a DEFINE-METHOD-COMBINATION."))
 
-;;; MAKE-LOAD-FORM (golem has no file compiler, but programs call these).
-
-(defgeneric make-load-form (object &optional environment))
-
-(defmethod make-load-form ((object t) &optional environment)
-  (declare (ignore environment))
-  (error "~S has no MAKE-LOAD-FORM method." object))
+;;; MAKE-LOAD-FORM-SAVING-SLOTS (the generic function MAKE-LOAD-FORM is
+;;; clos/system.go's).
 
 (defun make-load-form-saving-slots (object &key slot-names environment)
   (declare (ignore environment))
