@@ -135,8 +135,10 @@ func NewImage() *Image {
 	img.CLUser.UsePackage(img.Golem)
 	img.Golem.UsePackage(img.CL)
 	img.S = img.makeSyms()
-	for _, d := range registry {
-		img.installDef(d)
+	// One allocation for all the builtins' function objects.
+	fns := make([]Builtin, len(registry))
+	for i, d := range registry {
+		img.installDef(d, &fns[i])
 	}
 	for _, st := range setups {
 		st.fn(img)
@@ -154,9 +156,11 @@ func (img *Image) addPackage(name, nick string) *Package {
 	return p
 }
 
-func (img *Image) installDef(d Def) {
+// installDef makes fn the builtin d describes and its symbol's function.
+func (img *Image) installDef(d Def, fn *Builtin) {
 	sym := img.defSymbol(d.Name)
-	sym.Fn = &Builtin{Name: sym, Min: d.Min, Max: d.Max, MultipleValues: d.MV, Fn: d.Fn, Params: d.Params}
+	*fn = Builtin{Name: sym, Min: d.Min, Max: d.Max, MultipleValues: d.MV, Fn: d.Fn, Params: d.Params}
+	sym.Fn = fn
 }
 
 // defSymbol finds the symbol for a registry name, creating and exporting it
