@@ -520,6 +520,8 @@ func (p *printer) other(v rt.Value) {
 		p.unreadable(x, true, func() { p.write("PPRINT-LOGICAL-BLOCK") })
 	case *DispatchTable:
 		p.unreadable(x, true, func() { p.write("PPRINT-DISPATCH-TABLE") })
+	case *rt.RandomState:
+		p.randomState(x)
 	default:
 		p.unreadable(v, true, func() {
 			c := p.th.ClassOf(v)
