@@ -112,6 +112,7 @@ const (
 	escNone    escape = iota
 	escUp             // ~^
 	escColonUp        // ~:^
+	escBlock          // a layout's logical block ends (layouts.go)
 )
 
 // fstate is the argument state of one FORMAT (sub)invocation.
@@ -127,6 +128,9 @@ type fstate struct {
 	inColonBrace bool
 	// outerRemaining reports whether the enclosing ~:{ has more sublists.
 	outerRemaining func() bool
+	// lp is set when the directives are a layout of the pretty printer
+	// (layouts.go): ~W prints with lp and ~<...~:> makes lp's blocks.
+	lp *printer
 }
 
 // blockExit unwinds the directives of a ~<...~:> body when PPRINT-POP ends
@@ -260,6 +264,14 @@ func (f *fstate) run(nodes []fnode) escape {
 		if d.dir == 0 {
 			f.out.WriteString(d.text)
 			continue
+		}
+		if f.lp != nil {
+			if e, done := f.layoutDirective(d); done {
+				if e != escNone {
+					return e
+				}
+				continue
+			}
 		}
 		if e := f.directive(d); e != escNone {
 			return e
@@ -507,9 +519,21 @@ func (f *fstate) directive(d *fnode) escape {
 		case d.at:
 			k = NewlineMiser
 		}
+		if f.lp != nil {
+			if ps := prettyOf(f.out); ps != nil {
+				ps.newline(k)
+			}
+			return escNone
+		}
 		PprintNewline(th, k, f.out)
 	case 'I':
 		f.checkParams(d, 1)
+		if f.lp != nil {
+			if ps := prettyOf(f.out); ps != nil {
+				ps.enqueueIndent(d.colon, f.intParam(d, 0, 0))
+			}
+			return escNone
+		}
 		PprintIndent(th, d.colon, f.intParam(d, 0, 0), f.out)
 	default:
 		f.fail(d.pos, "Unknown format directive (character: "+rt.CharName(d.dir)+")")
@@ -707,7 +731,7 @@ func (f *fstate) iteration(d *fnode) escape {
 	switch {
 	case !d.colon && !d.at:
 		args := listArgs(f.th, f.next(d.pos))
-		sub := &fstate{th: f.th, prog: prog, out: f.out, args: args}
+		sub := &fstate{th: f.th, prog: prog, out: f.out, args: args, lp: f.lp}
 		for i := 0; maxIter < 0 || i < maxIter; i++ {
 			if sub.pos >= len(sub.args) && !(i == 0 && atLeastOnce) {
 				break
@@ -718,7 +742,12 @@ func (f *fstate) iteration(d *fnode) escape {
 			}
 		}
 	case d.at && !d.colon:
-		sub := &fstate{th: f.th, prog: prog, out: f.out, args: f.args, pos: f.pos, block: f.block}
+		// The body takes this invocation's arguments: it runs on f itself
+		// unless it is another control string or within ~:{.
+		sub := f
+		if prog != f.prog || f.inColonBrace {
+			sub = &fstate{th: f.th, prog: prog, out: f.out, args: f.args, pos: f.pos, block: f.block, lp: f.lp}
+		}
 		for i := 0; maxIter < 0 || i < maxIter; i++ {
 			if sub.exhausted() && !(i == 0 && atLeastOnce) {
 				break
@@ -932,6 +961,14 @@ func (f *fstate) logicalBlockDirective(d *fnode) escape {
 	}
 	if d.closeAt {
 		body = fillBody(body)
+	}
+	if f.lp != nil {
+		v, ok := f.layoutNext(d)
+		if !ok {
+			return escBlock
+		}
+		f.layoutBlock(d, v, body, prefix, suffix, perLine, false)
+		return escNone
 	}
 	var list rt.Value
 	if d.at {

@@ -233,248 +233,6 @@ func (p *printer) asList(v rt.Value, style func(p *printer, l rt.Value)) {
 
 // --- standard styles (SBCL's pprint dispatch) ---
 
-// ppFill: ~:<~@{~W~^ ~:_~}~:>
-func ppFill(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		for !x.done() {
-			if !x.pr() || x.done() {
-				return
-			}
-			x.w(" ")
-			x.nl(NewlineFill)
-		}
-	})
-}
-
-// ppLinear: ~:<~@{~W~^ ~_~}~:>
-func ppLinear(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		for !x.done() {
-			if !x.pr() || x.done() {
-				return
-			}
-			x.w(" ")
-			x.nl(NewlineLinear)
-		}
-	})
-}
-
-// ppFunCall: ~:<~^~W~^ ~:_~:I~@{~W~^ ~:_~}~:>
-func ppFunCall(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineFill)
-		x.indent(true, 0)
-		for !x.done() {
-			if !x.pr() || x.done() {
-				return
-			}
-			x.w(" ")
-			x.nl(NewlineFill)
-		}
-	})
-}
-
-// ppSimpleLoop: ~:<~^~W~^ ~:_~:I~@{~W~^ ~:@_~}~:> (LOOP without keywords).
-func ppSimpleLoop(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineFill)
-		x.indent(true, 0)
-		for !x.done() {
-			if !x.pr() || x.done() {
-				return
-			}
-			x.w(" ")
-			x.nl(NewlineMandatory)
-		}
-	})
-}
-
-// ppProgn: ~:<~^~W~@{ ~_~W~}~:>
-func ppProgn(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() {
-			return
-		}
-		for !x.done() {
-			x.w(" ")
-			x.nl(NewlineLinear)
-			if !x.pr() {
-				return
-			}
-		}
-	})
-}
-
-// ppIf: ~:<~^~W~^ ~:I~W~^ ~:@_~@{~W~^ ~:@_~}~:>
-func ppIf(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.indent(true, 0)
-		if !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineMandatory)
-		for !x.done() {
-			if !x.pr() || x.done() {
-				return
-			}
-			x.w(" ")
-			x.nl(NewlineMandatory)
-		}
-	})
-}
-
-// ppCond: ~:<~^~W~^ ~:_~:I~@{~W~^ ~_~}~:>
-func ppCond(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineFill)
-		x.indent(true, 0)
-		for !x.done() {
-			if !x.pr() || x.done() {
-				return
-			}
-			x.w(" ")
-			x.nl(NewlineLinear)
-		}
-	})
-}
-
-// ppBlock: ~:<~^~W~^~3I ~:_~W~1I~@{ ~_~W~}~:>
-func ppBlock(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.indent(false, 3)
-		x.w(" ")
-		x.nl(NewlineFill)
-		if !x.pr() {
-			return
-		}
-		x.indent(false, 1)
-		for !x.done() {
-			x.w(" ")
-			x.nl(NewlineLinear)
-			if !x.pr() {
-				return
-			}
-		}
-	})
-}
-
-// ppBind: ~:<~^~W~^~3I ~:_~W~^ ~_~W~1I~@{ ~_~W~}~:> (MULTIPLE-VALUE-BIND,
-// DESTRUCTURING-BIND: two distinguished forms).
-func ppBind(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.indent(false, 3)
-		x.w(" ")
-		x.nl(NewlineFill)
-		if !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineLinear)
-		if !x.pr() {
-			return
-		}
-		x.indent(false, 1)
-		for !x.done() {
-			x.w(" ")
-			x.nl(NewlineLinear)
-			if !x.pr() {
-				return
-			}
-		}
-	})
-}
-
-// ppCase: ~:<~^~W~^ ~3I~:_~W~1I~@{ ~_~:/pprint-linear/~}~:>
-func ppCase(p *printer, l rt.Value) { ppCaseLike(p, l, ppCaseClause) }
-
-// ppTypecase is ppCase with the clause types printed as objects.
-func ppTypecase(p *printer, l rt.Value) { ppCaseLike(p, l, ppProgn) }
-
-// ppCaseLike prints a CASE-like form whose clauses print with clause.
-func ppCaseLike(p *printer, l rt.Value, clause func(*printer, rt.Value)) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.indent(false, 3)
-		x.nl(NewlineFill)
-		if !x.pr() {
-			return
-		}
-		x.indent(false, 1)
-		for !x.done() {
-			x.w(" ")
-			x.nl(NewlineLinear)
-			if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, clause) }) {
-				return
-			}
-		}
-	})
-}
-
-// ppCaseClause prints a CASE clause: the keys in fill style, then the
-// forms separated by linear newlines.
-func ppCaseClause(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppFill) }) {
-			return
-		}
-		for !x.done() {
-			x.w(" ")
-			x.nl(NewlineLinear)
-			if !x.pr() {
-				return
-			}
-		}
-	})
-}
-
-// ppProgv: ~:<~^~W~^~3I ~_~W~^ ~_~W~^~1I~@{ ~_~W~}~:>
-func ppProgv(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.indent(false, 3)
-		x.w(" ")
-		x.nl(NewlineLinear)
-		if !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineLinear)
-		if !x.pr() || x.done() {
-			return
-		}
-		x.indent(false, 1)
-		ppRestLinear(x)
-	})
-}
-
 // ppRestLinear prints " ~_~W" for each remaining element.
 func ppRestLinear(x bc) {
 	for !x.done() {
@@ -484,68 +242,6 @@ func ppRestLinear(x bc) {
 			return
 		}
 	}
-}
-
-// ppDestructuringBind: ~:<~^~W~^~3I ~_~:/pprint-lambda-list/~^ ~_~W~1I~@{ ~_~W~}~:>
-func ppDestructuringBind(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.indent(false, 3)
-		x.w(" ")
-		x.nl(NewlineLinear)
-		if !x.prWith(ppLambdaList) || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineLinear)
-		if !x.pr() {
-			return
-		}
-		x.indent(false, 1)
-		ppRestLinear(x)
-	})
-}
-
-// ppDefpackage: the name, then each option on its own line.
-func ppDefpackage(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.indent(false, 3)
-		x.nl(NewlineFill)
-		if !x.pr() {
-			return
-		}
-		x.indent(false, 1)
-		for !x.done() {
-			x.nl(NewlineMandatory)
-			if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppLinearCall) }) {
-				return
-			}
-		}
-	})
-}
-
-// ppLinearCall: ~:<~^~W~^ ~:I~@{~W~^ ~_~}~:> (DEFPACKAGE options).
-func ppLinearCall(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.indent(true, 0)
-		for !x.done() {
-			if !x.pr() || x.done() {
-				return
-			}
-			x.w(" ")
-			x.nl(NewlineLinear)
-		}
-	})
 }
 
 // ppDefmethod: like DEFUN, with the method qualifiers after the name.
@@ -582,157 +278,15 @@ func ppDefmethod(p *printer, l rt.Value) {
 	})
 }
 
-// bindingStyle prints one LET binding: ~:<~^~W~@{ ~_~W~}~:>
-func bindingStyle(p *printer, v rt.Value) {
-	p.asList(v, ppProgn)
-}
-
-// ppLet: ~:<~^~W~^ ~@_~:<~@{~:<~^~W~@{ ~_~W~}~:>~^ ~_~}~:>~1I~:@_~@{~W~^ ~_~}~:>
-func ppLet(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineMiser)
-		ok := x.prWith(func(p *printer, v rt.Value) {
-			p.asList(v, func(p *printer, v rt.Value) {
-				p.block(v, func(y bc) {
-					for !y.done() {
-						if !y.prWith(bindingStyle) || y.done() {
-							return
-						}
-						y.w(" ")
-						y.nl(NewlineLinear)
-					}
-				})
-			})
-		})
-		if !ok || x.done() {
-			return
-		}
-		x.indent(false, 1)
-		x.nl(NewlineMandatory)
-		ppBody(x)
-	})
-}
-
-// ppBody prints the remaining forms separated by linear newlines.
-func ppBody(x bc) {
-	for !x.done() {
-		if !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineLinear)
-	}
-}
-
-// ppFunDef prints one FLET/LABELS/MACROLET definition:
-// ~:<~^~W~^~3I ~:_~/pprint-lambda-list/~1I~:@_~@{~W~^ ~_~}~:>
-func ppFunDef(p *printer, v rt.Value) {
-	p.asList(v, func(p *printer, v rt.Value) {
-		p.block(v, func(x bc) {
-			if x.done() || !x.pr() || x.done() {
-				return
-			}
-			x.indent(false, 3)
-			x.w(" ")
-			x.nl(NewlineFill)
-			if !x.prWith(ppLambdaList) {
-				return
-			}
-			x.indent(false, 1)
-			x.nl(NewlineMandatory)
-			ppBody(x)
-		})
-	})
-}
-
-// ppFlet: FLET, LABELS, MACROLET.
+// ppFlet: FLET, LABELS, MACROLET with definitions and a body; fill style
+// otherwise.
 func ppFlet(p *printer, l rt.Value) {
 	c := l.(*rt.Cons)
 	if d, ok := c.Cdr.(*rt.Cons); !ok || d.Cdr == rt.NIL {
-		ppFill(p, l)
+		p.layout(layoutFill, l)
 		return
 	}
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineMiser)
-		ok := x.prWith(func(p *printer, v rt.Value) {
-			p.asList(v, func(p *printer, v rt.Value) {
-				p.block(v, func(y bc) {
-					for !y.done() {
-						if !y.prWith(ppFunDef) || y.done() {
-							return
-						}
-						y.w(" ")
-						y.nl(NewlineLinear)
-					}
-				})
-			})
-		})
-		if !ok || x.done() {
-			return
-		}
-		x.indent(false, 1)
-		x.nl(NewlineMandatory)
-		ppBody(x)
-	})
-}
-
-// ppDefun: ~:<~^~W~^ ~@_~:I~W~^ ~:_~/pprint-lambda-list/~1I~@{ ~_~W~}~:>
-func ppDefun(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineMiser)
-		x.indent(true, 0)
-		if !x.pr() || x.done() {
-			return
-		}
-		x.w(" ")
-		x.nl(NewlineFill)
-		if !x.prWith(ppLambdaList) {
-			return
-		}
-		x.indent(false, 1)
-		for !x.done() {
-			x.w(" ")
-			x.nl(NewlineLinear)
-			if !x.pr() {
-				return
-			}
-		}
-	})
-}
-
-// ppLambda: ~:<~^~W~^~3I ~:_~/pprint-lambda-list/~1I~@{ ~_~W~}~:>
-func ppLambda(p *printer, l rt.Value) {
-	p.block(l, func(x bc) {
-		if x.done() || !x.pr() || x.done() {
-			return
-		}
-		x.indent(false, 3)
-		x.w(" ")
-		x.nl(NewlineFill)
-		if !x.prWith(ppLambdaList) {
-			return
-		}
-		x.indent(false, 1)
-		for !x.done() {
-			x.w(" ")
-			x.nl(NewlineLinear)
-			if !x.pr() {
-				return
-			}
-		}
-	})
+	p.layout(layoutFlet, l)
 }
 
 // ppLambdaList prints a lambda list: fill newlines between parameters,
@@ -857,8 +411,11 @@ func ppSetq(p *printer, l rt.Value) {
 			return
 		}
 		for {
-			stop := false
+			// Beyond *print-level* the pair block prints as # and the
+			// form ends there, as in SBCL.
+			stop := true
 			p.logicalBlock(rt.NIL, true, "", "", false, func(*Block) {
+				stop = false
 				if !x.pr() || x.done() {
 					stop = true
 					return
@@ -913,7 +470,7 @@ func ppProg(p *printer, l rt.Value) {
 		}
 		x.w(" ")
 		x.nl(NewlineMiser)
-		if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppFill) }) {
+		if !x.prWith(func(p *printer, v rt.Value) { p.layoutArg(layoutFill, v) }) {
 			return
 		}
 		tagbodyGuts(x)
@@ -928,46 +485,13 @@ func ppDo(p *printer, l rt.Value) {
 		}
 		x.w(" ")
 		x.indent(true, 0)
-		ok := x.prWith(func(p *printer, v rt.Value) {
-			p.asList(v, func(p *printer, v rt.Value) {
-				p.block(v, func(y bc) {
-					for !y.done() {
-						// ~:<~^~W~^ ~@_~:I~W~@{ ~_~W~}~:>
-						if !y.prWith(func(p *printer, spec rt.Value) {
-							p.asList(spec, func(p *printer, spec rt.Value) {
-								p.block(spec, func(z bc) {
-									if z.done() || !z.pr() || z.done() {
-										return
-									}
-									z.w(" ")
-									z.nl(NewlineMiser)
-									z.indent(true, 0)
-									if !z.pr() {
-										return
-									}
-									for !z.done() {
-										z.w(" ")
-										z.nl(NewlineLinear)
-										if !z.pr() {
-											return
-										}
-									}
-								})
-							})
-						}) || y.done() {
-							return
-						}
-						y.nl(NewlineMandatory)
-					}
-				})
-			})
-		})
+		ok := x.prWith(func(p *printer, v rt.Value) { p.layoutArg(layoutDoSpecs, v) })
 		if !ok || x.done() {
 			return
 		}
 		x.w(" ")
 		x.nl(NewlineLinear)
-		if !x.prWith(func(p *printer, v rt.Value) { p.asList(v, ppLinear) }) {
+		if !x.prWith(func(p *printer, v rt.Value) { p.layoutArg(layoutLinear, v) }) {
 			return
 		}
 		tagbodyGuts(x)
@@ -989,11 +513,11 @@ func ppLoop(p *printer, l rt.Value) {
 	c := l.(*rt.Cons)
 	d, ok := c.Cdr.(*rt.Cons)
 	if !ok {
-		ppFill(p, l)
+		p.layout(layoutFill, l)
 		return
 	}
 	if _, isCons := d.Car.(*rt.Cons); isCons {
-		ppSimpleLoop(p, l)
+		p.layout(layoutSimpleLoop, l)
 		return
 	}
 	p.block(l, func(x bc) {
@@ -1028,7 +552,7 @@ func ppQuoteWith(prefix string) func(p *printer, l rt.Value) {
 			p.object(d.Car)
 			return
 		}
-		ppFill(p, l)
+		p.layout(layoutFill, l)
 	}
 }
 
@@ -1130,32 +654,32 @@ func (st *imageState) buildStyles(img *rt.Image) {
 		}
 	}
 	st.styles = map[*rt.Symbol]func(p *printer, l rt.Value){}
-	add(ppLambda, "LAMBDA")
-	add(ppFunCall, "DECLARE", "DECLAIM")
-	add(ppBlock, "BLOCK", "CATCH", "RETURN-FROM", "THROW", "EVAL-WHEN", "MULTIPLE-VALUE-CALL",
+	add(layoutStyle(layoutLambda), "LAMBDA")
+	add(layoutStyle(layoutFunCall), "DECLARE", "DECLAIM")
+	add(layoutStyle(layoutBlock), "BLOCK", "CATCH", "RETURN-FROM", "THROW", "EVAL-WHEN", "MULTIPLE-VALUE-CALL",
 		"MULTIPLE-VALUE-PROG1", "UNWIND-PROTECT", "PROG1", "DEFVAR", "DEFPARAMETER",
 		"DEFCONSTANT", "DEFSTRUCT", "WHEN", "UNLESS", "DOLIST", "DOTIMES", "MULTIPLE-VALUE-SETQ",
 		"DO-SYMBOLS", "DO-EXTERNAL-SYMBOLS", "DO-ALL-SYMBOLS", "WITH-OPEN-FILE", "WITH-OPEN-STREAM",
 		"WITH-OUTPUT-TO-STRING", "WITH-INPUT-FROM-STRING", "WITH-COMPILATION-UNIT",
 		"WITH-HASH-TABLE-ITERATOR", "WITH-PACKAGE-ITERATOR", "WITH-SIMPLE-RESTART",
 		"PPRINT-LOGICAL-BLOCK", "PRINT-UNREADABLE-OBJECT")
-	add(ppBind, "MULTIPLE-VALUE-BIND", "PROG2")
-	add(ppDestructuringBind, "DESTRUCTURING-BIND")
-	add(ppProgv, "PROGV")
+	add(layoutStyle(layoutBind), "MULTIPLE-VALUE-BIND", "PROG2")
+	add(layoutStyle(layoutDBind), "DESTRUCTURING-BIND")
+	add(layoutStyle(layoutProgv), "PROGV")
 	add(ppFlet, "FLET", "LABELS", "MACROLET")
 	add(ppQuoteWith("#'"), "FUNCTION")
 	add(ppQuoteWith("'"), "QUOTE")
-	add(ppIf, "IF")
-	add(ppProgn, "PROGN", "LOCALLY", "STEP", "TIME", "WITH-STANDARD-IO-SYNTAX")
-	add(ppLet, "LET", "LET*", "SYMBOL-MACROLET")
+	add(layoutStyle(layoutIf), "IF")
+	add(layoutStyle(layoutProgn), "PROGN", "LOCALLY", "STEP", "TIME", "WITH-STANDARD-IO-SYNTAX")
+	add(layoutStyle(layoutLet), "LET", "LET*", "SYMBOL-MACROLET")
 	add(ppSetq, "SETQ", "PSETQ", "SETF", "PSETF")
 	add(ppTagbody, "TAGBODY")
 	add(ppProg, "PROG", "PROG*")
-	add(ppCase, "CASE", "CCASE", "ECASE")
-	add(ppTypecase, "TYPECASE", "CTYPECASE", "ETYPECASE")
-	add(ppDefun, "DEFUN", "DEFMACRO", "DEFINE-MODIFY-MACRO", "DEFSETF", "DEFINE-SETF-EXPANDER", "DEFTYPE")
+	add(layoutStyle(layoutCase), "CASE", "CCASE", "ECASE")
+	add(layoutStyle(layoutTypecase), "TYPECASE", "CTYPECASE", "ETYPECASE")
+	add(layoutStyle(layoutDefun), "DEFUN", "DEFMACRO", "DEFINE-MODIFY-MACRO", "DEFSETF", "DEFINE-SETF-EXPANDER", "DEFTYPE")
 	add(ppDefmethod, "DEFMETHOD")
-	add(ppDefpackage, "DEFPACKAGE")
+	add(layoutStyle(layoutDefpackage), "DEFPACKAGE")
 	add(ppDo, "DO", "DO*")
 	add(ppLoop, "LOOP")
 	// Standard macros printed as macro calls: distinguished arguments
@@ -1251,9 +775,9 @@ func (p *printer) standardCons(c *rt.Cons) {
 		}
 		if head.Pkg == p.img.CL || head == rt.NIL || head == rt.T {
 			if p.st.notFbound[head.Name] {
-				ppFill(p, c)
+				p.layout(layoutFill, c)
 			} else {
-				ppFunCall(p, c)
+				p.layout(layoutFunCall, c)
 			}
 			return
 		}
@@ -1264,15 +788,15 @@ func (p *printer) standardCons(c *rt.Cons) {
 					return
 				}
 			}
-			ppFunCall(p, c)
+			p.layout(layoutFunCall, c)
 			return
 		}
 		if head.Fn != nil || head.Flags&rt.FlagSpecialOperator != 0 {
-			ppFunCall(p, c)
+			p.layout(layoutFunCall, c)
 			return
 		}
 	}
-	ppFill(p, c)
+	p.layout(layoutFill, c)
 }
 
 // prettyVector prints #(...) with fill newlines.
