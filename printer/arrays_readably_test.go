@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/golem-lisp/golem/printer"
+
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
@@ -54,10 +56,15 @@ func TestPrintArrayTerse(t *testing.T) {
 	assert.Equal(t, "#<(SIMPLE-ARRAY T NIL) {...}>", e.prin1(e.call("MAKE-ARRAY", rt.NIL)))
 	assert.Equal(t, "#<(SIMPLE-VECTOR 2) {...}>", e.prin1(e.call("MAKE-ARRAY", rt.MakeInt(2))))
 	e.bind("*PRINT-ARRAY*", "T")
-	nilVec := e.call("MAKE-ARRAY", rt.MakeInt(0), e.img.Kw("ELEMENT-TYPE"), rt.NIL)
-	assert.Equal(t, "#<(SIMPLE-ARRAY NIL (0)) {...}>", e.prin1(nilVec))
+	// A vector of element type NIL is a string: an empty one prints as "";
+	// a longer one has no characters to show.
+	emptyNil := e.call("MAKE-ARRAY", rt.MakeInt(0), e.img.Kw("ELEMENT-TYPE"), rt.NIL)
+	assert.Equal(t, `""`, e.prin1(emptyNil))
+	assert.Equal(t, "", printer.ToString(e.th, emptyNil, false))
+	nilVec := e.call("MAKE-ARRAY", rt.MakeInt(3), e.img.Kw("ELEMENT-TYPE"), rt.NIL)
+	assert.Equal(t, "#<(SIMPLE-ARRAY NIL (3)) {...}>", e.prin1(nilVec))
 	e.bind("*PRINT-READABLY*", "T", "*READ-EVAL*", "T")
-	assert.Equal(t, "#.(MAKE-ARRAY '(0) :ELEMENT-TYPE NIL)", e.prin1(nilVec))
+	assert.Equal(t, "#.(MAKE-ARRAY '(3) :ELEMENT-TYPE NIL)", e.prin1(nilVec))
 	e.bind("*READ-EVAL*", "NIL")
 	assert.Equal(t, "PRINT-NOT-READABLE", e.catch(func() { e.prin1(nilVec) }))
 }

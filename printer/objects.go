@@ -107,6 +107,13 @@ func (p *printer) unreadableArray(v rt.Value) {
 }
 
 func (p *printer) vector(v *rt.Vector) {
+	if v.ElemType == rt.NIL && len(v.Active()) == 0 {
+		// A vector of element type NIL is a STRING (CLHS: the union of the
+		// (VECTOR c) for c a subtype of CHARACTER); an empty one prints as
+		// the empty string. A longer one has no characters to print.
+		p.string(&rt.String{})
+		return
+	}
 	if v.ElemType == rt.NIL || !(p.array || p.readably) {
 		p.terseArray(v)
 		return
