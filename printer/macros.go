@@ -16,6 +16,9 @@ func init() {
 	rt.Register(
 		rt.Def{Name: "GOLEM:%MAKE-FILL-POINTER-OUTPUT-STREAM", Min: 1, Max: 1, Params: "(STRING)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
+				if a, ok := args[0].(*rt.Array); ok && th.IsString(a) {
+					return newArrayFillPointerOutput(th, a)
+				}
 				s, ok := args[0].(*rt.String)
 				if !ok {
 					th.TypeErrorName(args[0], "STRING")

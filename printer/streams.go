@@ -106,10 +106,46 @@ func (s *ConcatenatedStream) Remaining() []rt.Stream { return s.Streams[s.cur:] 
 // FORMAT with a string destination and WITH-OUTPUT-TO-STRING with a string
 // argument do.
 type FillPointerOutputStream struct {
-	th     *rt.Thread
-	S      *rt.String
+	th *rt.Thread
+	S  *rt.String
+	// A, when S is nil, is a string of another representation (displaced,
+	// for one), appended to through VECTOR-PUSH-EXTEND.
+	A      *rt.Array
 	col    int
 	closed bool
+}
+
+// newArrayFillPointerOutput makes a stream appending to a non-simple string
+// a, which must have a fill pointer.
+func newArrayFillPointerOutput(th *rt.Thread, a *rt.Array) *FillPointerOutputStream {
+	if !a.HasFill || !th.IsString(a) {
+		th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), a,
+			th.Img.Kw("EXPECTED-TYPE"), rt.List(th.Img.S.And, th.Img.S.String, rt.List(th.Img.S.Satisfies, th.Img.CLSym("ARRAY-HAS-FILL-POINTER-P"))),
+			th.Img.Kw("FORMAT-CONTROL"), rt.NewString("~S is not a string with a fill pointer."),
+			th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(a)))
+	}
+	f := &FillPointerOutputStream{th: th, A: a}
+	if text, ok := th.StringText(a); ok {
+		runes := []rune(text)
+		if i := lastIndexRune(runes, '\n'); i >= 0 {
+			f.col = len(runes) - i - 1
+		} else {
+			f.col = len(runes)
+		}
+	}
+	return f
+}
+
+// writeArray appends str to f.A.
+func (f *FillPointerOutputStream) writeArray(str string) {
+	a := f.A
+	n := utf8.RuneCountInString(str)
+	for _, r := range str {
+		if !a.Adjustable && a.Fill >= a.Dims[0] {
+			f.th.SimpleError("The string ~S has no room for more characters.", a)
+		}
+		f.th.VectorPushExtend(rt.Char(r), a, n)
+	}
 }
 
 // NewFillPointerOutput makes a stream appending to s, which must have a fill
@@ -142,6 +178,11 @@ func lastIndexRune(rs []rune, r rune) int {
 
 // WriteString appends text at the fill pointer.
 func (f *FillPointerOutputStream) WriteString(str string) {
+	if f.S == nil {
+		f.writeArray(str)
+		f.trackColumn(str)
+		return
+	}
 	s := f.S
 	n := utf8.RuneCountInString(str)
 	if s.Fill+n > len(s.R) {
@@ -157,10 +198,15 @@ func (f *FillPointerOutputStream) WriteString(str string) {
 		s.R[s.Fill] = r
 		s.Fill++
 	}
+	f.trackColumn(str)
+}
+
+// trackColumn follows the output column over str.
+func (f *FillPointerOutputStream) trackColumn(str string) {
 	if i := strings.LastIndexByte(str, '\n'); i >= 0 {
 		f.col = utf8.RuneCountInString(str[i+1:])
 	} else {
-		f.col += n
+		f.col += utf8.RuneCountInString(str)
 	}
 }
 
