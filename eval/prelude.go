@@ -79,15 +79,11 @@ func init() {
 
 // designatorName returns the name of a string designator.
 func designatorName(th *rt.Thread, v rt.Value) string {
-	switch x := v.(type) {
-	case *rt.String:
-		return x.String()
-	case *rt.Symbol:
-		return x.Name
-	case rt.Char:
-		return string(rune(x))
-	case *rt.Package:
-		return x.Name
+	if p, ok := v.(*rt.Package); ok {
+		return p.Name
+	}
+	if s, ok := th.DesignatorText(v); ok {
+		return s
 	}
 	th.TypeErrorName(v, "STRING")
 	return ""
