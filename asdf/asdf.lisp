@@ -372,6 +372,17 @@ systems use (:depends-on, :components, :serial, :pathname, :version,
                (nth at (slurp-stream-lines in :count (1+ at))))))
           (t (princ-to-string spec)))))
 
+;; A :depends-on entry in ASDF's canonical form (ASDF's PARSE-DEPENDENCY-DEF):
+;; system names as strings, also inside (:version name v) and (:feature f dep);
+;; (:require m) and anything else as written.
+(defun %parse-dependency-def (spec)
+  (cond ((or (stringp spec) (symbolp spec)) (coerce-name spec))
+        ((and (consp spec) (eq (car spec) :version) (consp (cdr spec)))
+         (list* :version (coerce-name (second spec)) (cddr spec)))
+        ((and (consp spec) (eq (car spec) :feature) (= (length spec) 3))
+         (list :feature (second spec) (%parse-dependency-def (third spec))))
+        (t spec)))
+
 (defun %register-system (name options performs)
   (let* ((name (coerce-name name))
          (class (%resolve-class (getf options :class)))
@@ -386,7 +397,8 @@ systems use (:depends-on, :components, :serial, :pathname, :version,
          (system (apply #'make-instance class :name name
                         :source-file (and asd (pathname asd))
                         :source-directory dir
-                        :system-depends-on (getf options :depends-on)
+                        :system-depends-on (mapcar #'%parse-dependency-def
+                                                   (getf options :depends-on))
                         :defsystem-depends-on (getf options :defsystem-depends-on)
                         :allow-other-keys t initargs)))
     (setf (component-version system) (%version-from-spec (getf options :version) dir))
