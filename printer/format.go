@@ -1,6 +1,7 @@
 package printer
 
 import (
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -38,6 +39,9 @@ type fnode struct {
 	at     bool
 	pos    int // index of the directive character
 	start  int // index of the directive's tilde
+	// emptyBody is set on a ~{~} with nothing at all between its
+	// directives: the control comes from an argument.
+	emptyBody bool
 	// compound directives: ~( ~[ ~{ ~< hold their clauses
 	clauses    [][]fnode
 	sepColon   []bool // for each ~; separator: had a colon
@@ -304,9 +308,8 @@ func (f *fstate) writeField(d *fnode, s string, mincol, colinc, minpad int, padc
 	if colinc <= 0 {
 		formatError(f.th, "", -1, "The value of colinc is "+strconv.Itoa(colinc)+", should be a positive integer")
 	}
-	if mincol < 0 {
-		formatError(f.th, "", -1, "The value of mincol is "+strconv.Itoa(mincol)+", should be a non-negative integer")
-	}
+	// A negative mincol asks for no width (CLHS 22.3.4.1; SBCL signals).
+	mincol = max(mincol, 0)
 	if !padLeft {
 		f.write(s)
 	}
@@ -544,7 +547,8 @@ func (f *fstate) directive(d *fnode) escape {
 // shouldEscape evaluates the ~^ test.
 func (f *fstate) shouldEscape(d *fnode) bool {
 	n := len(d.params)
-	var vals []int
+	// The parameters compare as integers of any size (characters by code).
+	var vals []*big.Int
 	for i := 0; i < n; i++ {
 		v, ok := f.paramValue(d, i)
 		if !ok {
@@ -552,11 +556,13 @@ func (f *fstate) shouldEscape(d *fnode) bool {
 		}
 		switch x := v.(type) {
 		case rt.Fixnum:
-			vals = append(vals, int(x))
+			vals = append(vals, big.NewInt(int64(x)))
 		case rt.Char:
-			vals = append(vals, int(x))
+			vals = append(vals, big.NewInt(int64(x)))
+		case *rt.Bignum:
+			vals = append(vals, x.Int)
 		default:
-			vals = append(vals, 1<<40)
+			f.th.TypeErrorName(v, "INTEGER")
 		}
 	}
 	switch len(vals) {
@@ -566,11 +572,11 @@ func (f *fstate) shouldEscape(d *fnode) bool {
 		}
 		return f.exhausted()
 	case 1:
-		return vals[0] == 0
+		return vals[0].Sign() == 0
 	case 2:
-		return vals[0] == vals[1]
+		return vals[0].Cmp(vals[1]) == 0
 	default:
-		return vals[0] <= vals[1] && vals[1] <= vals[2]
+		return vals[0].Cmp(vals[1]) <= 0 && vals[1].Cmp(vals[2]) <= 0
 	}
 }
 
@@ -718,14 +724,18 @@ func (f *fstate) iteration(d *fnode) escape {
 	}
 	body := d.clauses[0]
 	prog := f.prog
-	if len(body) == 0 {
-		ctl := f.next(d.pos)
-		s, ok := ctl.(*rt.String)
-		if !ok {
-			f.th.TypeErrorName(ctl, "STRING")
+	var fn rt.Function
+	if d.emptyBody {
+		// The control is a string or a function (as from FORMATTER).
+		switch ctl := f.next(d.pos).(type) {
+		case *rt.String:
+			prog = parseFormat(f.th, ctl.String())
+			body = prog.nodes
+		case rt.Function:
+			fn = ctl
+		default:
+			f.th.TypeError(ctl, rt.List(f.th.Img.S.Or, f.th.Img.S.String, f.th.Img.CLSym("FUNCTION")))
 		}
-		prog = parseFormat(f.th, s.String())
-		body = prog.nodes
 	}
 	atLeastOnce := d.closeColon
 	switch {
@@ -737,7 +747,7 @@ func (f *fstate) iteration(d *fnode) escape {
 				break
 			}
 			f.th.Tick()
-			if e := sub.run(body); e != escNone {
+			if e := sub.runBody(body, fn); e != escNone {
 				break
 			}
 		}
@@ -753,7 +763,7 @@ func (f *fstate) iteration(d *fnode) escape {
 				break
 			}
 			f.th.Tick()
-			if e := sub.run(body); e != escNone {
+			if e := sub.runBody(body, fn); e != escNone {
 				break
 			}
 		}
@@ -780,13 +790,31 @@ func (f *fstate) iteration(d *fnode) escape {
 			}
 			sub := &fstate{th: f.th, prog: prog, out: f.out, args: listArgs(f.th, sublist), inColonBrace: true,
 				outerRemaining: func() bool { return !outer.exhausted() }}
-			if e := sub.run(body); e == escColonUp {
+			if e := sub.runBody(body, fn); e == escColonUp {
 				break
 			}
 		}
 		if d.at {
 			f.pos = outer.pos
 		}
+	}
+	return escNone
+}
+
+// runBody runs an iteration's body: its directives, or the function given
+// as its control, which takes the stream and the arguments and returns
+// those it did not use.
+func (f *fstate) runBody(body []fnode, fn rt.Function) escape {
+	if fn == nil {
+		return f.run(body)
+	}
+	if f.block != nil {
+		f.fail(-1, "A function cannot take the arguments of a logical block")
+	}
+	call := append([]rt.Value{f.out}, f.args[f.pos:]...)
+	rest := listArgsLoose(fn.Call(f.th, call))
+	if used := len(f.args) - f.pos - len(rest); used > 0 {
+		f.pos += used
 	}
 	return escNone
 }
@@ -1065,12 +1093,10 @@ func (f *fstate) callDirective(d *fnode) {
 	name := strings.ToUpper(d.name)
 	pkg := th.Img.CLUser
 	sym := name
-	if i := strings.Index(name, "::"); i >= 0 {
+	// The first colon (or double colon) ends the package name.
+	if i := strings.IndexByte(name, ':'); i >= 0 {
 		pkg = th.Img.FindPackage(name[:i])
-		sym = name[i+2:]
-	} else if i := strings.Index(name, ":"); i >= 0 {
-		pkg = th.Img.FindPackage(name[:i])
-		sym = name[i+1:]
+		sym = strings.TrimPrefix(name[i+1:], ":")
 	}
 	if pkg == nil {
 		f.fail(d.pos, "Package for ~/"+d.name+"/ does not exist")

@@ -329,6 +329,7 @@ func (b *treeBuilder) compound(d *fnode, depth int) {
 			b.noClose(d)
 		}
 		d.closeColon, d.closeAt = end.colon, end.at
+		d.emptyBody = len(d.clauses) == 1 && end.start == d.pos+1
 		return
 	}
 }

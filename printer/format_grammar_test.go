@@ -77,3 +77,23 @@ func TestFormatGrammarParses(t *testing.T) {
 		assert.Equal(t, c.want, got.(*rt.String).String(), "format %q", c.ctl)
 	}
 }
+
+// FORMAT directives fixed against the ANSI suite: a ~{~} body of only a
+// ~<newline> is not empty, an empty one takes a function, ~^ compares
+// integers of any size, ~vR reads its V once, a negative mincol pads
+// nothing.
+func TestFormatDirectiveFixes(t *testing.T) {
+	cases := []struct{ ctl, args, want string }{
+		{"~{~\n~}|", "(nil)", "|"},
+		{"~{~0,v,v^~A~}", "((100000000000000000000 9223372036854775807 1))", "1"},
+		{"~{~0,v,v^~A~}", "((5 6 1))", ""},
+		{"~vR|~vR", "(2 3 16 255)", "11|FF"},
+		{"~v,,2A|", "(-4 \"ABC\")", "ABC  |"},
+	}
+	for _, c := range cases {
+		e := newEnv(t)
+		args := rt.ListToSlice(e.read(c.args))
+		got := printer.Format(e.th, rt.NIL, rt.NewString(c.ctl), args)
+		assert.Equal(t, c.want, got.(*rt.String).String(), "format %q %s", c.ctl, c.args)
+	}
+}

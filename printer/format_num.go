@@ -74,12 +74,13 @@ func (f *fstate) integerDirective(d *fnode, base int, off int) {
 func (f *fstate) radixDirective(d *fnode) {
 	if len(d.params) > 0 {
 		f.checkParams(d, 5)
-		base := f.intParam(d, 0, 10)
-		if base < 2 || base > 36 {
-			f.th.TypeError(rt.MakeInt(int64(base)), rt.List(f.th.Img.S.Integer, rt.MakeInt(2), rt.MakeInt(36)))
-		}
-		if _, supplied := f.paramValue(&fnode{params: d.params[:1]}, 0); supplied || d.params[0].kind != pNone {
-			f.integerDirective(d, base, 1)
+		// The radix is read once (a V takes its argument once).
+		if bv, supplied := f.paramValue(d, 0); supplied {
+			base, ok := bv.(rt.Fixnum)
+			if !ok || base < 2 || base > 36 {
+				f.th.TypeError(bv, rt.List(f.th.Img.S.Integer, rt.MakeInt(2), rt.MakeInt(36)))
+			}
+			f.integerDirective(d, int(base), 1)
 			return
 		}
 	}
