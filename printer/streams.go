@@ -397,14 +397,21 @@ func init() {
 			}},
 		rt.Def{Name: "MAKE-STRING-OUTPUT-STREAM", Min: 0, Max: -1, Params: "(&KEY ELEMENT-TYPE)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-				th.ParseKeys(args, "ELEMENT-TYPE")
-				return rt.NewStringOutputFor(th)
+				kw := th.ParseKeys(args, "ELEMENT-TYPE")
+				s := rt.NewStringOutputFor(th)
+				if kw[0] != nil {
+					s.ElemNil, _ = th.Subtypep(kw[0], rt.NIL) // the empty type: no characters
+				}
+				return s
 			}},
 		rt.Def{Name: "GET-OUTPUT-STREAM-STRING", Min: 1, Max: 1, Params: "(STRING-OUTPUT-STREAM)",
 			Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 				s, ok := args[0].(*rt.StringOutputStream)
 				if !ok {
 					th.TypeErrorName(args[0], "STRING-STREAM")
+				}
+				if s.ElemNil {
+					return &rt.Vector{ElemType: rt.NIL}
 				}
 				return rt.NewString(s.Take())
 			}},

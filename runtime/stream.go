@@ -92,6 +92,9 @@ type StringOutputStream struct {
 	// the stream or last resolved it as a designator.
 	Owner  *Thread
 	closed bool
+	// ElemNil marks a stream made with :ELEMENT-TYPE NIL: it takes no
+	// characters, and its string is an empty vector of element type NIL.
+	ElemNil bool
 	columnTracker
 }
 
@@ -108,6 +111,13 @@ const stringStreamCharge = 5
 func (s *StringOutputStream) ReadChar() (rune, bool) { return 0, false }
 func (s *StringOutputStream) UnreadChar(rune)        {}
 func (s *StringOutputStream) WriteString(str string) {
+	if s.ElemNil && str != "" {
+		if s.Owner != nil {
+			r, _ := utf8.DecodeRuneInString(str)
+			s.Owner.TypeError(Char(r), NIL)
+		}
+		return
+	}
 	if s.Budget != nil && s.Budget.Max > 0 {
 		n := int64(len(str))
 		if s.Budget.Used+n > s.Budget.Max {
