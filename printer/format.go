@@ -42,6 +42,7 @@ type fnode struct {
 	// emptyBody is set on a ~{~} with nothing at all between its
 	// directives: the control comes from an argument.
 	emptyBody bool
+	sepPos    int // index of the first ~:; in ~<...~>
 	// compound directives: ~( ~[ ~{ ~< hold their clauses
 	clauses    [][]fnode
 	sepColon   []bool // for each ~; separator: had a colon
@@ -59,6 +60,12 @@ type fmtProgram struct {
 
 // formatError signals GOLEM:FORMAT-ERROR with SBCL's message layout.
 func formatError(th *rt.Thread, ctl string, pos int, msg string) {
+	formatErrorAt(th, ctl, []int{pos}, msg)
+}
+
+// formatErrorAt is formatError with a caret under each of the positions
+// (in increasing order).
+func formatErrorAt(th *rt.Thread, ctl string, positions []int, msg string) {
 	var sb strings.Builder
 	msg, ref, _ := strings.Cut(msg, "\x00")
 	if th == nil {
@@ -72,10 +79,16 @@ func formatError(th *rt.Thread, ctl string, pos int, msg string) {
 		sb.WriteString("\n  ")
 		sb.WriteString(ctl)
 		sb.WriteString("\n  ")
-		if pos >= 0 {
-			sb.WriteString(strings.Repeat(" ", min(pos, len([]rune(ctl)))))
+		col := 0
+		for _, pos := range positions {
+			pos = min(pos, len([]rune(ctl)))
+			if pos > col {
+				sb.WriteString(strings.Repeat(" ", pos-col))
+				col = pos
+			}
+			sb.WriteString("^")
+			col++
 		}
-		sb.WriteString("^")
 	}
 	if ref != "" {
 		sb.WriteString("\n")

@@ -105,7 +105,81 @@ func compileFormat(th *rt.Thread, ctl string) []fnode {
 			b.fail(closing.pos, "~; not contained within either ~[...~] or ~<...~>")
 		}
 	}
+	checkJustification(th, ctl, nodes)
 	return nodes
+}
+
+// checkJustification enforces CLHS 22.3.5.2: no ~W, ~_, ~I, ~:T or
+// ~<...~:> inside a justification ~<...~>, nor anywhere in a control
+// string where a justification has a ~:; clause (SBCL's texts).
+func checkJustification(th *rt.Thread, ctl string, nodes []fnode) {
+	var firstPP, firstSep = -1, -1
+	var walk func(nodes []fnode)
+	walk = func(nodes []fnode) {
+		for i := range nodes {
+			d := &nodes[i]
+			if isPrettyDirective(d) && firstPP < 0 {
+				firstPP = d.pos
+			}
+			if d.dir == '<' && !d.closeColon {
+				if n := countPretty(d.clauses); n > 0 {
+					msg := strconv.Itoa(n) + " illegal directive"
+					if n > 1 {
+						msg += "s"
+					}
+					formatError(th, ctl, d.pos, msg+" found inside justification block"+formatSeeAlsoJustify)
+				}
+				for _, c := range d.sepColon {
+					if c && firstSep < 0 {
+						firstSep = d.sepPos
+					}
+				}
+			}
+			if d.dir == '<' && d.closeColon {
+				continue
+			}
+			for _, c := range d.clauses {
+				walk(c)
+			}
+		}
+	}
+	walk(nodes)
+	if firstPP >= 0 && firstSep >= 0 {
+		formatErrorAt(th, ctl, []int{min(firstPP, firstSep), max(firstPP, firstSep)},
+			"Misuse of justification and pprint directives"+formatSeeAlsoJustify)
+	}
+}
+
+// isPrettyDirective reports whether d is one of the pretty printer's
+// directives FORMAT's justification cannot be mixed with.
+func isPrettyDirective(d *fnode) bool {
+	switch d.dir {
+	case 'W', '_', 'I':
+		return true
+	case 'T':
+		return d.colon
+	case '<':
+		return d.closeColon
+	}
+	return false
+}
+
+// countPretty counts the pretty printer directives in clauses (a logical
+// block counts once).
+func countPretty(clauses [][]fnode) int {
+	n := 0
+	for _, c := range clauses {
+		for i := range c {
+			d := &c[i]
+			if isPrettyDirective(d) {
+				n++
+			}
+			if d.dir != '<' || !d.closeColon {
+				n += countPretty(d.clauses)
+			}
+		}
+	}
+	return n
 }
 
 // runeIndex converts a byte offset of s to a character index.
@@ -209,6 +283,9 @@ func lexFormat(th *rt.Thread, ctl string) []fnode {
 
 // formatSeeAlso ends the messages SBCL gives a reference to the standard.
 const formatSeeAlso = "\x00See also:\n  The ANSI Standard, Section 22.3"
+
+// formatSeeAlsoJustify ends the messages about justification.
+const formatSeeAlsoJustify = formatSeeAlso + ".5.2"
 
 var formatNameType = formatLexer.Symbols()["Name"]
 
@@ -317,6 +394,7 @@ func (b *treeBuilder) compound(d *fnode, depth int) {
 			}
 			if end.colon && len(d.sepColon) == 0 {
 				d.sepParams = end.params
+				d.sepPos = end.pos
 			}
 			d.sepColon = append(d.sepColon, end.colon)
 			d.sepAt = append(d.sepAt, end.at)

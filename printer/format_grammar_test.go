@@ -97,3 +97,19 @@ func TestFormatDirectiveFixes(t *testing.T) {
 		assert.Equal(t, c.want, got.(*rt.String).String(), "format %q %s", c.ctl, c.args)
 	}
 }
+
+// CLHS 22.3.5.2: the pretty printer's directives cannot be mixed with
+// justification (SBCL's texts).
+func TestFormatJustificationMisuse(t *testing.T) {
+	cases := []struct{ ctl, want string }{
+		{"~< ~W ~>", "error in FORMAT: 1 illegal directive found inside justification block\n  ~< ~W ~>\n   ^\nSee also:\n  The ANSI Standard, Section 22.3.5.2"},
+		{"~<~_~I~>", "error in FORMAT: 2 illegal directives found inside justification block\n  ~<~_~I~>\n   ^\nSee also:\n  The ANSI Standard, Section 22.3.5.2"},
+		{"~w~<X~:;Y~>", "error in FORMAT: Misuse of justification and pprint directives\n  ~w~<X~:;Y~>\n   ^     ^\nSee also:\n  The ANSI Standard, Section 22.3.5.2"},
+		{"~<a~Tb~>", ""},
+		{"~<~@{~W~}~:>", ""},
+	}
+	for _, c := range cases {
+		e := newEnv(t)
+		assert.Equal(t, c.want, formatErrorText(e, c.ctl, rt.NIL), "format %q", c.ctl)
+	}
+}
