@@ -119,21 +119,10 @@ type FillPointerOutputStream struct {
 // a, which must have a fill pointer.
 func newArrayFillPointerOutput(th *rt.Thread, a *rt.Array) *FillPointerOutputStream {
 	if !a.HasFill || !th.IsString(a) {
-		th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), a,
-			th.Img.Kw("EXPECTED-TYPE"), rt.List(th.Img.S.And, th.Img.S.String, rt.List(th.Img.S.Satisfies, th.Img.CLSym("ARRAY-HAS-FILL-POINTER-P"))),
-			th.Img.Kw("FORMAT-CONTROL"), rt.NewString("~S is not a string with a fill pointer."),
-			th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(a)))
+		noFillPointerString(th, a)
 	}
-	f := &FillPointerOutputStream{th: th, A: a}
-	if text, ok := th.StringText(a); ok {
-		runes := []rune(text)
-		if i := lastIndexRune(runes, '\n'); i >= 0 {
-			f.col = len(runes) - i - 1
-		} else {
-			f.col = len(runes)
-		}
-	}
-	return f
+	text, _ := th.StringText(a)
+	return newFillPointerStream(&FillPointerOutputStream{th: th, A: a}, []rune(text))
 }
 
 // writeArray appends str to f.A.
@@ -152,19 +141,27 @@ func (f *FillPointerOutputStream) writeArray(str string) {
 // pointer; it is extended when adjustable (VECTOR-PUSH-EXTEND semantics).
 func NewFillPointerOutput(th *rt.Thread, s *rt.String) *FillPointerOutputStream {
 	if !s.HasFill {
-		th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), s,
-			th.Img.Kw("EXPECTED-TYPE"), rt.List(th.Img.S.And, th.Img.S.String, rt.List(th.Img.S.Satisfies, th.Img.CLSym("ARRAY-HAS-FILL-POINTER-P"))),
-			th.Img.Kw("FORMAT-CONTROL"), rt.NewString("~S is not a string with a fill pointer."),
-			th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(s)))
+		noFillPointerString(th, s)
 	}
-	f := &FillPointerOutputStream{th: th, S: s}
-	runes := s.Runes()
+	return newFillPointerStream(&FillPointerOutputStream{th: th, S: s}, s.Runes())
+}
+
+// newFillPointerStream starts f's column after the string's text.
+func newFillPointerStream(f *FillPointerOutputStream, runes []rune) *FillPointerOutputStream {
 	if i := lastIndexRune(runes, '\n'); i >= 0 {
 		f.col = len(runes) - i - 1
 	} else {
 		f.col = len(runes)
 	}
 	return f
+}
+
+// noFillPointerString signals that v is not a string with a fill pointer.
+func noFillPointerString(th *rt.Thread, v rt.Value) {
+	th.Error(th.MakeCondition("SIMPLE-TYPE-ERROR", th.Img.Kw("DATUM"), v,
+		th.Img.Kw("EXPECTED-TYPE"), rt.List(th.Img.S.And, th.Img.S.String, rt.List(th.Img.S.Satisfies, th.Img.CLSym("ARRAY-HAS-FILL-POINTER-P"))),
+		th.Img.Kw("FORMAT-CONTROL"), rt.NewString("~S is not a string with a fill pointer."),
+		th.Img.Kw("FORMAT-ARGUMENTS"), rt.List(v)))
 }
 
 func lastIndexRune(rs []rune, r rune) int {
