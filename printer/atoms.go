@@ -100,14 +100,7 @@ func floatString(img *rt.Image, v rt.Value) string {
 		}
 		return sb.String()
 	}
-	var digits string
-	var exp int
-	if (bits == 32 && f < 1.1754943508222875e-38) || (bits == 64 && f < 2.2250738585072014e-308) {
-		// Denormals: SBCL prints them with full-precision digits.
-		exp, digits = floatToDigits(decodeFloat(f, bits == 32), false, 0, false)
-	} else {
-		digits, exp = shortestDigits(f, bits)
-	}
+	digits, exp := prin1Digits(f, bits)
 	// value = 0.DIGITS * 10^exp
 	if f >= 1e-3 && f < 1e7 {
 		sb.WriteString(fixedFromDigits(digits, exp))
@@ -129,6 +122,17 @@ func floatString(img *rt.Image, v rt.Value) string {
 	sb.WriteString(marker)
 	sb.WriteString(strconv.Itoa(exp - 1))
 	return sb.String()
+}
+
+// prin1Digits returns the digits PRIN1 prints for f > 0 of the given size
+// (32 or 64 bits) and the exponent e such that f = 0.DIGITS × 10^e.
+func prin1Digits(f float64, bits int) (string, int) {
+	if (bits == 32 && f < 1.1754943508222875e-38) || (bits == 64 && f < 2.2250738585072014e-308) {
+		// Denormals: SBCL prints them with full-precision digits.
+		exp, digits := floatToDigits(decodeFloat(f, bits == 32), false, 0, false)
+		return digits, exp
+	}
+	return shortestDigits(f, bits)
 }
 
 // shortestDigits returns the shortest digit string that reads back as f

@@ -661,8 +661,13 @@ func (f *fstate) expDirective(d *fnode) {
 	f.expAux(x, single, w, dd, e, kk, ovf, hasOvf, pad, marker, hasMarker, d.at)
 }
 
-// expAux is SBCL's FORMAT-EXP-AUX.
+// expAux is SBCL's FORMAT-EXP-AUX, except that without w and d the digits
+// are PRIN1's (freeExp).
 func (f *fstate) expAux(x float64, single bool, w, d, e optInt, k int, ovf rune, hasOvf bool, pad rune, marker rune, hasMarker bool, atsign bool) {
+	if !w.ok && !d.ok && x != 0 {
+		f.freeExp(x, single, e, k, marker, hasMarker, atsign)
+		return
+	}
 	num, expt := scaleExponent(math.Abs(x), single)
 	if num == 1.0 {
 		k--
