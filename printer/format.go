@@ -1043,6 +1043,15 @@ func fillBody(nodes []fnode) []fnode {
 	var out []fnode
 	for _, n := range nodes {
 		if n.dir != 0 {
+			// Blanks within ~{...~}, ~[...~] and ~(...~) are in the body
+			// too (as in SBCL); a nested ~<...~> is a body of its own.
+			if len(n.clauses) > 0 && n.dir != '<' {
+				clauses := make([][]fnode, len(n.clauses))
+				for i, c := range n.clauses {
+					clauses[i] = fillBody(c)
+				}
+				n.clauses = clauses
+			}
 			out = append(out, n)
 			continue
 		}
@@ -1115,15 +1124,17 @@ func (f *fstate) callDirective(d *fnode) {
 		f.fail(d.pos, "Package for ~/"+d.name+"/ does not exist")
 	}
 	s, _ := pkg.Intern(sym)
-	v := f.next(d.pos)
-	args := []rt.Value{f.out, v, rt.Bool(d.colon), rt.Bool(d.at)}
+	// V and # parameters are read before the directive's own argument.
+	params := make([]rt.Value, len(d.params))
 	for i := range d.params {
 		pv, ok := f.paramValue(d, i)
 		if !ok {
 			pv = rt.NIL
 		}
-		args = append(args, pv)
+		params[i] = pv
 	}
+	v := f.next(d.pos)
+	args := append([]rt.Value{f.out, v, rt.Bool(d.colon), rt.Bool(d.at)}, params...)
 	th.Call(s, args...)
 }
 

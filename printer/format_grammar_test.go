@@ -89,6 +89,8 @@ func TestFormatDirectiveFixes(t *testing.T) {
 		{"~{~0,v,v^~A~}", "((5 6 1))", ""},
 		{"~vR|~vR", "(2 3 16 255)", "11|FF"},
 		{"~v,,2A|", "(-4 \"ABC\")", "ABC  |"},
+		// ~:@> puts a fill newline after the blanks inside ~{...~} too.
+		{"~:@<~@{~A~^ ~}~:@>", "(1 2 3)", "(1 2 3)"},
 	}
 	for _, c := range cases {
 		e := newEnv(t)
