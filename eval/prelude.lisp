@@ -519,10 +519,19 @@
              (declare (ignore ,g) (ignorable ,var))
              ,@decls
              ,@forms))
-        `(let ((,var (make-string-output-stream :element-type ,element-type)))
-           ,@decls
-           ,@forms
-           (get-output-stream-string ,var)))))
+        (let ((g (gensym "ELEMENT-TYPE")))
+          `(let ((,g ,element-type))
+             (let ((,var (make-string-output-stream :element-type ,g)))
+               ,@decls
+               ,@forms
+               (%string-of-element-type (get-output-stream-string ,var) ,g)))))))
+
+(defun %string-of-element-type (string element-type)
+  ;; The string WITH-OUTPUT-TO-STRING returns has the element type given:
+  ;; BASE-CHAR gives a base string.
+  (if (eq (upgraded-array-element-type element-type) 'base-char)
+      (coerce string 'simple-base-string)
+      string))
 
 (defmacro with-input-from-string ((var string &key (start 0) end index) &body body)
   (multiple-value-bind (decls forms) (%parse-decls body)

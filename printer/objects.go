@@ -193,7 +193,7 @@ func (p *printer) arrayObject(a *rt.Array) {
 	et := rt.ArrayElementType(p.img, a)
 	if et == rt.NIL || !(p.array || p.readably) {
 		// Strings stay strings even under *print-array* NIL.
-		if len(a.Dims) == 1 && et == p.img.S.Character {
+		if len(a.Dims) == 1 && (et == p.img.S.Character || et == p.img.CLSym("BASE-CHAR")) {
 			p.displacedString(a)
 			return
 		}
@@ -204,7 +204,7 @@ func (p *printer) arrayObject(a *rt.Array) {
 	if len(a.Dims) == 1 {
 		n := activeLength(a)
 		switch et {
-		case p.img.S.Character:
+		case p.img.S.Character, p.img.CLSym("BASE-CHAR"):
 			p.displacedString(a)
 			return
 		case p.img.CLSym("BIT"):

@@ -6,6 +6,9 @@ type String struct {
 	HasFill    bool
 	Fill       int
 	Adjustable bool
+	// Base marks a string of element type BASE-CHAR (a BASE-STRING), as
+	// MAKE-ARRAY and MAKE-STRING make for :ELEMENT-TYPE BASE-CHAR.
+	Base bool
 }
 
 // NewString makes a simple string from Go text.

@@ -26,7 +26,9 @@ func (th *Thread) UpgradedArrayElementType(spec Value) Value {
 		}
 		if s.Pkg == img.CL {
 			switch s.Name {
-			case "CHARACTER", "BASE-CHAR", "STANDARD-CHAR", "EXTENDED-CHAR":
+			case "BASE-CHAR", "STANDARD-CHAR":
+				return img.CLSym("BASE-CHAR")
+			case "CHARACTER", "EXTENDED-CHAR":
 				return img.S.Character
 			case "BIT":
 				return img.CLSym("BIT")
@@ -85,11 +87,14 @@ func (th *Thread) UpgradedArrayElementType(spec Value) Value {
 				return NIL
 			}
 			var lo, hi *big.Int
-			allChars := true
+			allChars, allBase := true, true
 			for _, a := range args {
-				if _, ok := a.(Char); !ok {
-					allChars = false
-				}
+				c, ok := a.(Char)
+				allChars = allChars && ok
+				allBase = allBase && ok && c < baseCharLimit
+			}
+			if allBase {
+				return img.CLSym("BASE-CHAR")
 			}
 			if allChars {
 				return img.S.Character
@@ -235,7 +240,7 @@ func sameElemType(a, b Value) bool {
 // arDefaultElement is what SBCL fills a fresh array of et with.
 func (th *Thread) arDefaultElement(et Value) Value {
 	switch et {
-	case th.Img.S.Character:
+	case th.Img.S.Character, th.Img.CLSym("BASE-CHAR"):
 		return Char(0)
 	case th.Img.S.SingleFloat:
 		return SingleFloat(0)
@@ -281,14 +286,15 @@ func (th *Thread) checkElem(et Value, x Value) {
 // accounts for the allocation first.
 func (th *Thread) NewStorage(et Value, n int, init Value) Value {
 	img := th.Img
-	switch et {
-	case img.S.Character:
+	base := et == img.CLSym("BASE-CHAR")
+	switch {
+	case et == img.S.Character || base:
 		th.CheckAlloc(int64(n) * 4)
 		r := make([]rune, n)
 		if init != nil {
 			c, ok := init.(Char)
-			if !ok {
-				th.TypeError(init, img.S.Character)
+			if !ok || (base && c >= baseCharLimit) {
+				th.TypeError(init, et)
 			}
 			if c != 0 {
 				for i := range r {
@@ -296,8 +302,8 @@ func (th *Thread) NewStorage(et Value, n int, init Value) Value {
 				}
 			}
 		}
-		return &String{R: r}
-	case img.CLSym("BIT"):
+		return &String{R: r, Base: base}
+	case et == img.CLSym("BIT"):
 		th.CheckAlloc(int64(n))
 		b := make([]uint8, n)
 		if init != nil {
@@ -473,8 +479,8 @@ func (th *Thread) arSet(v Value, i int, x Value) {
 	switch a := v.(type) {
 	case *String:
 		c, ok := x.(Char)
-		if !ok {
-			th.TypeError(x, th.Img.S.Character)
+		if !ok || (a.Base && c >= baseCharLimit) {
+			th.TypeError(x, ArrayElementType(th.Img, a))
 		}
 		a.R[i] = rune(c)
 	case *Vector:
@@ -552,7 +558,12 @@ func ArrayTypeOf(img *Image, v Value) Value {
 	n := func(k int) Value { return MakeInt(int64(k)) }
 	switch a := v.(type) {
 	case *String:
-		if a.IsSimple() {
+		switch {
+		case a.Base && a.IsSimple():
+			return List(c("SIMPLE-BASE-STRING"), n(len(a.R)))
+		case a.Base:
+			return List(c("BASE-STRING"), n(len(a.R)))
+		case a.IsSimple():
 			return List(c("SIMPLE-ARRAY"), img.S.Character, List(n(len(a.R))))
 		}
 		return List(img.S.Vector, img.S.Character, n(len(a.R)))
@@ -573,8 +584,11 @@ func ArrayTypeOf(img *Image, v Value) Value {
 	case *Array:
 		et := ArrayElementType(img, a)
 		if len(a.Dims) == 1 {
-			if et == c("BIT") {
+			switch et {
+			case c("BIT"):
 				return List(c("BIT-VECTOR"), n(a.Dims[0]))
+			case c("BASE-CHAR"):
+				return List(c("BASE-STRING"), n(a.Dims[0]))
 			}
 			return List(img.S.Vector, et, n(a.Dims[0]))
 		}

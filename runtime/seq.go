@@ -219,19 +219,20 @@ func MakeSequenceLike(th *Thread, proto Value, items []Value) Value {
 
 // makeVectorOf builds a simple vector of upgraded element type et.
 func (th *Thread) makeVectorOf(et Value, items []Value) Value {
-	switch et {
-	case th.Img.S.Character:
+	base := et == th.Img.CLSym("BASE-CHAR")
+	switch {
+	case et == th.Img.S.Character || base:
 		r := make([]rune, len(items))
 		for i, x := range items {
 			c, ok := x.(Char)
-			if !ok {
-				th.TypeError(x, th.Img.S.Character)
+			if !ok || (base && c >= baseCharLimit) {
+				th.TypeError(x, et)
 			}
 			r[i] = rune(c)
 			th.PollAt(i)
 		}
-		return &String{R: r}
-	case th.Img.CLSym("BIT"):
+		return &String{R: r, Base: base}
+	case et == th.Img.CLSym("BIT"):
 		b := make([]uint8, len(items))
 		for i, x := range items {
 			b[i] = th.bitOf(x)

@@ -787,7 +787,7 @@ func Subseq(th *Thread, seq Value, start, end Value) Value {
 	s, e := th.seqBounds(vecLen(seq), start, end)
 	switch v := seq.(type) {
 	case *String:
-		return &String{R: append([]rune(nil), v.R[s:e]...)}
+		return &String{R: append([]rune(nil), v.R[s:e]...), Base: v.Base}
 	case *BitVector:
 		return &BitVector{Bits: append([]uint8(nil), v.Bits[s:e]...)}
 	}
@@ -846,8 +846,11 @@ func (th *Thread) parseSeqType(spec Value) (seqType, bool) {
 				return st, true
 			case "VECTOR", "SIMPLE-VECTOR":
 				return st, true
-			case "STRING", "SIMPLE-STRING", "BASE-STRING", "SIMPLE-BASE-STRING":
+			case "STRING", "SIMPLE-STRING":
 				st.et = img.S.Character
+				return st, true
+			case "BASE-STRING", "SIMPLE-BASE-STRING":
+				st.et = img.CLSym("BASE-CHAR")
 				return st, true
 			case "BIT-VECTOR", "SIMPLE-BIT-VECTOR":
 				st.et = img.CLSym("BIT")
@@ -876,6 +879,8 @@ func (th *Thread) parseSeqType(spec Value) (seqType, bool) {
 				case "SIMPLE-VECTOR":
 				case "BIT-VECTOR", "SIMPLE-BIT-VECTOR":
 					st.et = img.CLSym("BIT")
+				case "BASE-STRING", "SIMPLE-BASE-STRING":
+					st.et = img.CLSym("BASE-CHAR")
 				default:
 					st.et = img.S.Character
 				}

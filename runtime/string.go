@@ -185,7 +185,7 @@ func (th *Thread) MakeString(size, init, elemType Value) Value {
 		// NIL is a subtype of CHARACTER: (make-string 0 :element-type nil)
 		// is a string of element type NIL.
 		et = th.UpgradedArrayElementType(elemType)
-		if et != th.Img.S.Character && et != NIL {
+		if et != th.Img.S.Character && et != th.Img.CLSym("BASE-CHAR") && et != NIL {
 			th.SimpleError("~S is not a valid :ELEMENT-TYPE for MAKE-STRING", elemType)
 		}
 	}

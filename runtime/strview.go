@@ -9,6 +9,10 @@ package runtime
 // representations are accepted alike; a *String is always the first, cheap
 // case.
 
+// baseCharLimit bounds the codes of BASE-CHARs, the characters a base
+// string holds (TYPEP BASE-CHAR tests the same bound).
+const baseCharLimit = 256
+
 // IsString reports whether v is a Lisp string of any representation. A
 // vector of element type NIL is a string too: NIL is a subtype of CHARACTER
 // and the type STRING is the union of (VECTOR c) for every such c (CLHS
@@ -22,7 +26,7 @@ func (img *Image) IsString(v Value) bool {
 			return false
 		}
 		et := ArrayElementType(img, s)
-		return et == img.S.Character || et == NIL
+		return et == img.S.Character || et == NIL || et == img.CLSym("BASE-CHAR")
 	case *Vector:
 		return s.ElemType == NIL
 	}

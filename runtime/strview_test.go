@@ -22,7 +22,7 @@ func specialStrings(e *lispEnv) map[string]rt.Value {
 			kw("INITIAL-CONTENTS"), e.read(`"FOO"`)),
 		"displaced": mk(rt.MakeInt(3), kw("ELEMENT-TYPE"), ch, kw("DISPLACED-TO"), e.read(`"XFOOY"`),
 			kw("DISPLACED-INDEX-OFFSET"), rt.MakeInt(1)),
-		"displaced-fill": mk(rt.MakeInt(4), kw("ELEMENT-TYPE"), e.img.CLSym("BASE-CHAR"), kw("DISPLACED-TO"), e.read(`"XFOOYZ"`),
+		"displaced-fill": mk(rt.MakeInt(4), kw("ELEMENT-TYPE"), e.img.CLSym("BASE-CHAR"), kw("DISPLACED-TO"), e.th.Coerce(e.read(`"XFOOYZ"`), e.img.CLSym("BASE-STRING")),
 			kw("DISPLACED-INDEX-OFFSET"), rt.MakeInt(1), kw("FILL-POINTER"), rt.MakeInt(3)),
 	}
 }
@@ -127,9 +127,12 @@ func TestStringTypeNames(t *testing.T) {
 		v     rt.Value
 		types map[string]bool
 	}{
-		{"simple", specials["simple"], map[string]bool{"STRING": true, "SIMPLE-STRING": true, "BASE-STRING": true}},
-		{"fill", specials["fill"], map[string]bool{"STRING": true, "SIMPLE-STRING": false, "BASE-STRING": true}},
-		{"displaced", specials["displaced"], map[string]bool{"STRING": true, "SIMPLE-STRING": false, "BASE-STRING": true}},
+		{"simple", specials["simple"], map[string]bool{"STRING": true, "SIMPLE-STRING": true, "BASE-STRING": false}},
+		{"fill", specials["fill"], map[string]bool{"STRING": true, "SIMPLE-STRING": false, "BASE-STRING": false}},
+		{"displaced", specials["displaced"], map[string]bool{"STRING": true, "SIMPLE-STRING": false, "BASE-STRING": false}},
+		{"displaced-base", specials["displaced-fill"], map[string]bool{"STRING": true, "BASE-STRING": true, "SIMPLE-BASE-STRING": false}},
+		{"base", e.th.MakeString(rt.MakeInt(2), nil, e.img.CLSym("BASE-CHAR")),
+			map[string]bool{"STRING": true, "SIMPLE-STRING": true, "BASE-STRING": true, "SIMPLE-BASE-STRING": true}},
 		{"nil-vector", nilVec, map[string]bool{"STRING": true, "SIMPLE-STRING": true, "BASE-STRING": false, "SIMPLE-BASE-STRING": false}},
 		{"general", e.read(`#(#\a)`), map[string]bool{"STRING": false, "SIMPLE-STRING": false, "BASE-STRING": false}},
 	}
@@ -138,4 +141,28 @@ func TestStringTypeNames(t *testing.T) {
 			assert.Equal(t, want, e.th.TypeP(c.v, e.img.CLSym(typ)), "(typep %s '%s)", c.name, typ)
 		}
 	}
+}
+
+// Strings of element type BASE-CHAR are base strings, as in SBCL: BASE-CHAR
+// upgrades to itself, and sequence functions keep the element type.
+func TestBaseStrings(t *testing.T) {
+	e := newLispEnv()
+	base := e.img.CLSym("BASE-CHAR")
+	assert.Same(t, base, e.th.UpgradedArrayElementType(base))
+	assert.Same(t, base, e.th.UpgradedArrayElementType(e.img.CLSym("STANDARD-CHAR")))
+	assert.Same(t, e.img.S.Character, e.th.UpgradedArrayElementType(e.img.CLSym("EXTENDED-CHAR")))
+	s := e.th.MakeString(rt.MakeInt(3), rt.Char('a'), base)
+	assert.Equal(t, "(SIMPLE-BASE-STRING 3)", e.show(e.th.TypeOf(s)))
+	assert.Same(t, base, rt.ArrayElementType(e.img, s))
+	sub := rt.Subseq(e.th, s, rt.MakeInt(1), nil)
+	assert.Equal(t, "(SIMPLE-BASE-STRING 2)", e.show(e.th.TypeOf(sub)))
+	// A base string holds only base characters.
+	c := e.condition(func() { e.th.SetAref(rt.Char(0x3bb), s, rt.MakeInt(0)) })
+	require.NotNil(t, c)
+	assert.Equal(t, "TYPE-ERROR", c.Class.Name.Name)
+	c = e.condition(func() { e.th.MakeString(rt.MakeInt(1), rt.Char(0x3bb), base) })
+	require.NotNil(t, c)
+	assert.Equal(t, "TYPE-ERROR", c.Class.Name.Name)
+	e.th.SetAref(rt.Char('z'), s, rt.MakeInt(0))
+	assert.Equal(t, `"zaa"`, e.show(s))
 }

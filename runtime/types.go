@@ -178,6 +178,9 @@ func (th *Thread) elementTypeMatches(v Value, et Value) bool {
 func ArrayElementType(img *Image, v Value) Value {
 	switch a := v.(type) {
 	case *String:
+		if a.Base {
+			return img.CLSym("BASE-CHAR")
+		}
 		return img.S.Character
 	case *BitVector:
 		return img.CLSym("BIT")
@@ -333,7 +336,7 @@ func (th *Thread) builtinTypeP(v Value, name string) (result, known bool) {
 		return ok, true
 	case "BASE-CHAR":
 		c, ok := v.(Char)
-		return ok && c < 256, true
+		return ok && c < baseCharLimit, true
 	case "STANDARD-CHAR":
 		c, ok := v.(Char)
 		return ok && (c == '\n' || (c >= 32 && c < 127)), true
@@ -343,12 +346,12 @@ func (th *Thread) builtinTypeP(v Value, name string) (result, known bool) {
 	case "STRING":
 		return th.IsString(v), true
 	case "BASE-STRING":
-		return th.IsString(v) && ArrayElementType(th.Img, v) != NIL, true
+		return th.IsString(v) && ArrayElementType(th.Img, v) == th.Img.CLSym("BASE-CHAR"), true
 	case "SIMPLE-STRING":
 		return th.Img.IsSimpleString(v), true
 	case "SIMPLE-BASE-STRING":
 		s, ok := v.(*String)
-		return ok && s.IsSimple(), true
+		return ok && s.Base && s.IsSimple(), true
 	case "VECTOR":
 		switch a := v.(type) {
 		case *String, *Vector, *BitVector:
