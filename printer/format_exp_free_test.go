@@ -35,3 +35,20 @@ func TestFormatExpFreeFormat(t *testing.T) {
 		assert.Equal(t, tc.want, printer.FormatToString(e.th, tc.control, e.read(tc.arg)), "%s %s", tc.control, tc.arg)
 	}
 }
+
+// TestFormatExpNoFractionDigits: with k = d+1, ~E prints no digit after the
+// point (CLHS 22.3.3.2; SBCL agrees).
+func TestFormatExpNoFractionDigits(t *testing.T) {
+	tests := []struct{ control, arg, want string }{
+		{"~,2,,3e", "0.05", "500.e-4"},
+		{"~,2,,3e", "1/20", "500.e-4"},
+		{"~8,2,,3e", "0.05", " 500.e-4"},
+		{"~,1,,2e", "1.5", "15.e-1"},
+		{"~,2,,2e", "1.5", "15.0e-1"},
+		{"~,0e", "1.5", "2.e+0"},
+	}
+	for _, tc := range tests {
+		e := newEnv(t)
+		assert.Equal(t, tc.want, printer.FormatToString(e.th, tc.control, e.read(tc.arg)), "%s %s", tc.control, tc.arg)
+	}
+}

@@ -705,7 +705,10 @@ func (f *fstate) expAux(x float64, single bool, w, d, e optInt, k int, ovf rune,
 		fmin = 0
 	}
 	str, lpoint, tpoint, _ := f.flonum(num, single, spaceleft, w.ok, fdig.v, fdig.ok, k, fmin)
-	if d.ok && d.v == 0 {
+	// No digit after the point when d asks for none: d = 0, or k = d+1
+	// (CLHS 22.3.3.2: k digits before the point, d-k+1 after it), as in
+	// SBCL: ~,2,,3E of 0.05 is 500.e-4.
+	if fdig.ok && fdig.v == 0 {
 		tpoint = false
 	}
 	if w.ok {
