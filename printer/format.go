@@ -903,19 +903,15 @@ func (f *fstate) justify(d *fnode, segs []string, firstText string, hasFirst boo
 	}
 	padLeft := d.colon
 	padRight := d.at
-	if len(segs) == 1 && !padLeft && !padRight {
-		padLeft = true
-	}
-	numGaps := len(segs) - 1
+	// minpad goes into the gaps the modifiers and segments make; a lone
+	// segment (or none, after ~^) is then padded on the left, without
+	// minpad (as in SBCL).
+	numGaps := max(len(segs)-1, 0)
 	if padLeft {
 		numGaps++
 	}
 	if padRight {
 		numGaps++
-	}
-	if numGaps == 0 {
-		numGaps = 1
-		padLeft = true
 	}
 	chars := numGaps * minpad
 	for _, s := range segs {
@@ -926,6 +922,11 @@ func (f *fstate) justify(d *fnode, segs []string, firstText string, hasFirst boo
 		length = mincol + ((chars-mincol+colinc-1)/colinc)*colinc
 	}
 	padding := length - chars
+	if numGaps == 0 {
+		numGaps = 1
+		padLeft = true
+		minpad = 0
+	}
 	if hasFirst {
 		col := f.out.Column()
 		if col < 0 {

@@ -91,6 +91,9 @@ func TestFormatDirectiveFixes(t *testing.T) {
 		{"~v,,2A|", "(-4 \"ABC\")", "ABC  |"},
 		// ~:@> puts a fill newline after the blanks inside ~{...~} too.
 		{"~:@<~@{~A~^ ~}~:@>", "(1 2 3)", "(1 2 3)"},
+		// A lone justified segment takes no minpad; none at all is empty.
+		{"~10,,3<~A~>|~2,,3<~A~>", "(\"abc\" \"abc\")", "       abc|abc"},
+		{"~<XXXXXX~^~>", "()", ""},
 	}
 	for _, c := range cases {
 		e := newEnv(t)
