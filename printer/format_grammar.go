@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -23,22 +24,24 @@ import (
 // formatLexer splits a control string into text runs and the parts of a
 // directive: after a tilde the lexer is in the Dir state until the
 // directive character (or the /name/ of ~/name/) ends it.
-var formatLexer = lexer.MustStateful(lexer.Rules{
-	"Root": {
-		{Name: "Text", Pattern: `[^~]+`},
-		{Name: "Tilde", Pattern: `~`, Action: lexer.Push("Dir")},
-	},
-	"Dir": {
-		{Name: "Char", Pattern: `'(?s:.)`},
-		{Name: "Int", Pattern: `[+-]?[0-9]+|[+-]`},
-		{Name: "Arg", Pattern: `[vV]`},
-		{Name: "Count", Pattern: `#`},
-		{Name: "Comma", Pattern: `,`},
-		{Name: "Mod", Pattern: `[:@]`},
-		{Name: "Name", Pattern: `/[^/]*/`, Action: lexer.Pop()},
-		{Name: "Op", Pattern: `(?s:.)`, Action: lexer.Pop()},
-	},
-})
+func formatLexer() *lexer.StatefulDefinition {
+	return lexer.MustStateful(lexer.Rules{
+		"Root": {
+			{Name: "Text", Pattern: `[^~]+`},
+			{Name: "Tilde", Pattern: `~`, Action: lexer.Push("Dir")},
+		},
+		"Dir": {
+			{Name: "Char", Pattern: `'(?s:.)`},
+			{Name: "Int", Pattern: `[+-]?[0-9]+|[+-]`},
+			{Name: "Arg", Pattern: `[vV]`},
+			{Name: "Count", Pattern: `#`},
+			{Name: "Comma", Pattern: `,`},
+			{Name: "Mod", Pattern: `[:@]`},
+			{Name: "Name", Pattern: `/[^/]*/`, Action: lexer.Pop()},
+			{Name: "Op", Pattern: `(?s:.)`, Action: lexer.Pop()},
+		},
+	})
+}
 
 // formatAST is a parsed control string: text runs and directives in order.
 type formatAST struct {
@@ -80,10 +83,22 @@ type formatParam struct {
 	Count bool    `parser:"| @Count"`
 }
 
-var formatGrammar = participle.MustBuild[formatAST](
-	participle.Lexer(formatLexer),
-	participle.UseLookahead(2),
-)
+// formatParser is the grammar with its lexer's Name token type.
+type formatParser struct {
+	*participle.Parser[formatAST]
+	nameType lexer.TokenType
+}
+
+// formatGrammar is built on the first FORMAT, not at process start: it
+// costs about 180 KB of allocation, which every `golem` start would pay.
+// The parser is immutable once built and safe to share.
+var formatGrammar = sync.OnceValue(func() formatParser {
+	lx := formatLexer()
+	return formatParser{
+		Parser:   participle.MustBuild[formatAST](participle.Lexer(lx), participle.UseLookahead(2)),
+		nameType: lx.Symbols()["Name"],
+	}
+})
 
 // compileFormat parses ctl into the directive tree, signalling a FORMAT
 // error with SBCL's text and a caret under the offending position.
@@ -197,7 +212,7 @@ func runeIndex(s string, off int) int {
 
 // lexFormat parses ctl with the grammar into a flat list of nodes.
 func lexFormat(th *rt.Thread, ctl string) []fnode {
-	ast, err := formatGrammar.ParseString("", ctl)
+	ast, err := formatGrammar().ParseString("", ctl)
 	if err != nil {
 		formatSyntaxError(th, ctl, err)
 	}
@@ -254,7 +269,7 @@ func lexFormat(th *rt.Thread, ctl string) []fnode {
 			// A quote the Char token did not take ends the string.
 			formatError(th, ctl, start, "String ended before directive was found")
 		}
-		if d.Op.Type == formatNameType {
+		if d.Op.Type == formatGrammar().nameType {
 			n.dir = '/'
 			n.name = op[1 : len(op)-1]
 		} else {
@@ -286,8 +301,6 @@ const formatSeeAlso = "\x00See also:\n  The ANSI Standard, Section 22.3"
 
 // formatSeeAlsoJustify ends the messages about justification.
 const formatSeeAlsoJustify = formatSeeAlso + ".5.2"
-
-var formatNameType = formatLexer.Symbols()["Name"]
 
 // formatParamNode converts a parsed parameter.
 func formatParamNode(th *rt.Thread, ctl string, p *formatParam, pos func(int) int) fparam {
