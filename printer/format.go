@@ -105,7 +105,13 @@ func formatErrorAt(th *rt.Thread, ctl string, positions []int, msg string) {
 // parseFormat returns the directive tree of a control string, parsed once
 // per image (format_grammar.go).
 func parseFormat(th *rt.Thread, ctl string) *fmtProgram {
-	st := state(th.Img)
+	return state(th.Img).program(th, ctl)
+}
+
+// program returns ctl's directive tree from the image's cache of parsed
+// control strings, parsing it (errors signalled on th; nil th for the
+// layouts, which are known to parse) on a miss.
+func (st *imageState) program(th *rt.Thread, ctl string) *fmtProgram {
 	if prog, ok := st.formatCache[ctl]; ok {
 		return prog
 	}

@@ -43,15 +43,7 @@ const (
 // layoutProgram returns the directives of a layout, compiled on first use
 // in this image and kept with the image's parsed control strings.
 func (st *imageState) layoutProgram(ctl string) *fmtProgram {
-	if prog, ok := st.formatCache[ctl]; ok {
-		return prog
-	}
-	prog := &fmtProgram{ctl: ctl, nodes: compileFormat(nil, ctl)}
-	if len(st.formatCache) > 512 {
-		st.formatCache = map[string]*fmtProgram{}
-	}
-	st.formatCache[ctl] = prog
-	return prog
+	return st.program(nil, ctl)
 }
 
 // layout prints the list l (whose circularity the caller has handled) with
