@@ -2,7 +2,6 @@ package printer
 
 import (
 	"math"
-	"strconv"
 	"strings"
 )
 
@@ -37,19 +36,5 @@ func (f *fstate) freeExp(x float64, single bool, e optInt, k int, marker rune, h
 		f.write("+")
 	}
 	f.write(mant)
-	if hasMarker {
-		f.write(string(marker))
-	} else {
-		f.write(f.exponentMarker(single))
-	}
-	if expt < 0 {
-		f.write("-")
-	} else {
-		f.write("+")
-	}
-	estr := strconv.Itoa(abs(expt))
-	if e.ok && e.v > len(estr) {
-		f.padding(e.v-len(estr), '0')
-	}
-	f.write(estr)
+	f.writeExponent(expt, e, marker, hasMarker, single)
 }

@@ -747,6 +747,12 @@ func (f *fstate) expAux(x float64, single bool, w, d, e optInt, k int, ovf rune,
 	if tpoint {
 		f.write("0")
 	}
+	f.writeExponent(expt, e, marker, hasMarker, single)
+}
+
+// writeExponent writes ~E's exponent: the marker (given, or the one the
+// float's format calls for), the sign and at least e digits.
+func (f *fstate) writeExponent(expt int, e optInt, marker rune, hasMarker, single bool) {
 	if hasMarker {
 		f.write(string(marker))
 	} else {
@@ -757,6 +763,7 @@ func (f *fstate) expAux(x float64, single bool, w, d, e optInt, k int, ovf rune,
 	} else {
 		f.write("+")
 	}
+	estr := strconv.Itoa(abs(expt))
 	if e.ok && e.v > len(estr) {
 		f.padding(e.v-len(estr), '0')
 	}
