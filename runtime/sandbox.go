@@ -368,7 +368,13 @@ func (sb *Sandbox) ReadFile(path string, max int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, fi, err := openRead(root, rel, os.O_RDONLY, true)
+	return readRegular(root, rel, max)
+}
+
+// readRegular reads the regular file name through ops, refusing one over
+// max bytes before reading and stopping at max while reading.
+func readRegular(ops fileOps, name string, max int64) ([]byte, error) {
+	f, fi, err := openRead(ops, name, os.O_RDONLY, true)
 	if err != nil {
 		return nil, err
 	}

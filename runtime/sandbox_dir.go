@@ -48,13 +48,5 @@ func HostReadDir(path string) []fs.DirEntry { return readDirOps(hostOps{}, path)
 // HostReadFile reads the regular file at path on the host (unrestricted
 // images), at most max bytes, failing as Sandbox.ReadFile does.
 func HostReadFile(path string, max int64) ([]byte, error) {
-	f, fi, err := openRead(hostOps{}, path, os.O_RDONLY, true)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if fi.Size() > max {
-		return nil, errTooLarge
-	}
-	return readCapped(f, max)
+	return readRegular(hostOps{}, path, max)
 }
