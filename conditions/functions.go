@@ -17,8 +17,8 @@ func init() {
 		rt.Def{Name: "CERROR", Min: 2, Max: -1, Params: "(CONTINUE-FORMAT-CONTROL DATUM &REST ARGUMENTS)", Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
 			c := th.ConditionOf(cerrorDatum(args[1:]), "SIMPLE-ERROR")
 			report := ""
-			if s, ok := args[0].(*rt.String); ok {
-				report = formatToString(th, s, args[2:])
+			if th.IsString(args[0]) {
+				report = formatToString(th, args[0], args[2:])
 			}
 			th.WithRestart(th.Img.CLSym("CONTINUE"), report, func() { th.Error(c) })
 			return rt.NIL
@@ -185,10 +185,11 @@ func findRestart(th *rt.Thread, id rt.Value, c rt.Value) *rt.Restart {
 	return nil
 }
 
-func formatToString(th *rt.Thread, ctl *rt.String, args []rt.Value) string {
+func formatToString(th *rt.Thread, ctl rt.Value, args []rt.Value) string {
 	fmtSym := th.Img.CLSym("FORMAT")
 	if fmtSym.Fn == nil {
-		return ctl.String()
+		text, _ := th.StringText(ctl)
+		return text
 	}
 	v := th.Call(fmtSym, append([]rt.Value{rt.NIL, ctl}, args...)...)
 	if s, ok := v.(*rt.String); ok {

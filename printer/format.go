@@ -634,10 +634,8 @@ func (f *fstate) runControl(ctl rt.Value) {
 		f.prog = parseFormat(f.th, c.String())
 		f.run(f.prog.nodes)
 	case rt.Function:
-		rest := rt.List(f.args[f.pos:]...)
 		call := append([]rt.Value{f.out}, f.args[f.pos:]...)
 		r := c.Call(f.th, call)
-		_ = rest
 		// The function returns the unused tail of the arguments.
 		used := len(f.args) - f.pos - len(listArgsLoose(r))
 		if used > 0 {
@@ -650,6 +648,13 @@ func (f *fstate) runControl(ctl rt.Value) {
 		}
 		f.th.TypeError(ctl, rt.List(f.th.Img.S.Or, f.th.Img.S.String, f.th.Img.CLSym("FUNCTION")))
 	default:
+		// A string that is not simple (a fill pointer, displaced, adjustable)
+		// is a control string too.
+		if text, ok := f.th.StringText(ctl); ok {
+			f.prog = parseFormat(f.th, text)
+			f.run(f.prog.nodes)
+			return
+		}
 		f.th.TypeError(ctl, rt.List(f.th.Img.S.Or, f.th.Img.S.String, f.th.Img.CLSym("FUNCTION")))
 	}
 }

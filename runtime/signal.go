@@ -167,11 +167,12 @@ func (th *Thread) ConditionOf(args []Value, defaultType string) *Instance {
 				th.Img.Kw("FORMAT-CONTROL"), NewString(fmt.Sprintf("%s does not designate a condition class.", th.Img.SymbolString(d))),
 				th.Img.Kw("FORMAT-ARGUMENTS"), NIL))
 		}
-	case *String:
+	case *String, Function:
 		return th.MakeCondition(defaultType, th.Img.Kw("FORMAT-CONTROL"), d,
 			th.Img.Kw("FORMAT-ARGUMENTS"), List(args[1:]...))
-	case Function:
-		return th.MakeCondition(defaultType, th.Img.Kw("FORMAT-CONTROL"), d,
+	}
+	if th.IsString(args[0]) { // a string with a fill pointer, displaced or adjustable
+		return th.MakeCondition(defaultType, th.Img.Kw("FORMAT-CONTROL"), args[0],
 			th.Img.Kw("FORMAT-ARGUMENTS"), List(args[1:]...))
 	}
 	th.TypeError(args[0], List(th.Img.S.Or, th.Img.S.Condition, th.Img.S.Symbol, th.Img.S.String, th.Img.S.Function))
