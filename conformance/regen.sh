@@ -2,7 +2,7 @@
 # Regenerate the expected responses of the conformance corpus with SBCL.
 #
 #   bash conformance/regen.sh                 # all cases/*.txt
-#   bash conformance/regen.sh cases/reader.txt  # only the named files
+#   bash conformance/regen.sh conformance/cases/reader.txt  # only the named files
 #
 # Every case runs in its own SBCL process (see sbcl-render.lisp).  Cases with
 # a ";;; note:" line keep their hand-written expectation.
