@@ -123,6 +123,20 @@ func (st *imageState) program(th *rt.Thread, ctl string) *fmtProgram {
 	return prog
 }
 
+// newlineKind is the conditional newline ~_ asks for: ~_ linear, ~:_ fill,
+// ~@_ miser, ~:@_ mandatory.
+func (d *fnode) newlineKind() NewlineKind {
+	switch {
+	case d.colon && d.at:
+		return NewlineMandatory
+	case d.colon:
+		return NewlineFill
+	case d.at:
+		return NewlineMiser
+	}
+	return NewlineLinear
+}
+
 func knownDirective(c rune) bool {
 	return strings.ContainsRune("ASWDBOXRPCFEG$%&|~\nT*?()[];{}<>^/_I", c)
 }
@@ -532,15 +546,7 @@ func (f *fstate) directive(d *fnode) escape {
 		f.callDirective(d)
 	case '_':
 		f.checkParams(d, 0)
-		k := NewlineLinear
-		switch {
-		case d.colon && d.at:
-			k = NewlineMandatory
-		case d.colon:
-			k = NewlineFill
-		case d.at:
-			k = NewlineMiser
-		}
+		k := d.newlineKind()
 		if f.lp != nil {
 			if ps := prettyOf(f.out); ps != nil {
 				ps.newline(k)

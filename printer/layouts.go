@@ -136,16 +136,7 @@ func (f *fstate) layoutDirective(d *fnode) (e escape, done bool) {
 		}
 	case '_':
 		if ps := prettyOf(f.out); ps != nil {
-			k := NewlineLinear
-			switch {
-			case d.colon && d.at:
-				k = NewlineMandatory
-			case d.colon:
-				k = NewlineFill
-			case d.at:
-				k = NewlineMiser
-			}
-			ps.newline(k)
+			ps.newline(d.newlineKind())
 		}
 	case 'I':
 		n := 0
