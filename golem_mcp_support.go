@@ -39,3 +39,8 @@ func (in *Interpreter) run(ctx context.Context, fn func(th *rt.Thread)) error {
 	defer in.end(s)
 	return in.protect(s, func() { fn(s.th) })
 }
+
+// PrintValue renders v as the response text's => lines do (the response's
+// printer variables, cut at the output limit), for servers that report a
+// value in a format of their own.
+func PrintValue(th *rt.Thread, v rt.Value) string { return printValue(th, v) }

@@ -11,7 +11,6 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/golem-lisp/golem"
-	"github.com/golem-lisp/golem/printer"
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
@@ -193,24 +192,9 @@ func installFail(in *golem.Interpreter) (*bool, *string) {
 			if len(args) > 0 {
 				v = args[0]
 			}
-			*value = printResultValue(th, v)
+			*value = golem.PrintValue(th, v)
 			*failed = true
 			panic(&rt.Interrupted{Reason: "golem:fail"})
 		}}
 	return failed, value
-}
-
-// printResultValue prints a value as evaluate-lisp's => lines do.
-func printResultValue(th *rt.Thread, v rt.Value) string {
-	S := th.Img.S
-	d := th.SpecialDepth()
-	th.BindSpecial(S.PrintLength, rt.MakeInt(100))
-	th.BindSpecial(S.PrintLevel, rt.MakeInt(10))
-	th.BindSpecial(S.PrintCircle, rt.T)
-	th.BindSpecial(S.PrintPretty, rt.T)
-	th.BindSpecial(S.PrintReadably, rt.NIL)
-	th.BindSpecial(S.PrintEscape, rt.T)
-	out := printer.ToString(th, v, true)
-	th.UnbindTo(d)
-	return out
 }
