@@ -7,6 +7,13 @@ package runtime
 // :allow-other-keys) signals PROGRAM-ERROR.
 func (th *Thread) ParseKeys(args []Value, names ...string) []Value {
 	out := make([]Value, len(names))
+	th.parseKeysInto(out, args, names)
+	return out
+}
+
+// parseKeysInto is ParseKeys storing the values in out (len(out) ==
+// len(names)), so that a caller may keep them on its stack.
+func (th *Thread) parseKeysInto(out, args []Value, names []string) {
 	if len(args)%2 != 0 {
 		th.ProgramError("odd number of &KEY arguments")
 	}
@@ -43,7 +50,6 @@ func (th *Thread) ParseKeys(args []Value, names ...string) []Value {
 	if bad != nil && !allow {
 		th.ProgramError("unknown &KEY argument: " + th.printed(bad))
 	}
-	return out
 }
 
 func (th *Thread) printed(v Value) string {

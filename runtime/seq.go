@@ -14,30 +14,38 @@ func (th *Thread) seqArg(v Value) {
 // listLen returns the length of a proper list, signalling a TYPE-ERROR for
 // a dotted or circular one.
 func (th *Thread) listLen(l Value) int {
-	n := 0
-	// Brent's cycle check: mark is the cons seen at the last power of two;
-	// meeting it again means the list is circular.
-	whole, mark, next := l, Value(nil), 1
-	for {
-		switch c := l.(type) {
-		case *Cons:
-			n++
-			l = c.Cdr
-			if l == mark {
-				lstCircular(th, whole)
-			}
-			if n == next {
-				mark, next = l, next*2
-			}
-			if n&1023 == 0 {
-				th.Tick()
-			}
-			continue
-		}
+	c, ok := l.(*Cons)
+	if !ok {
 		if l != NIL {
 			th.TypeError(l, th.Img.S.List)
 		}
-		return n
+		return 0
+	}
+	n := 0
+	// Brent's cycle check: mark is the cons seen at the last power of two;
+	// meeting it again means the list is circular. The walk compares cons
+	// pointers, not interfaces.
+	var mark *Cons
+	next := 1
+	for {
+		n++
+		d, ok := c.Cdr.(*Cons)
+		if !ok {
+			if c.Cdr != NIL {
+				th.TypeError(c.Cdr, th.Img.S.List)
+			}
+			return n
+		}
+		if d == mark {
+			lstCircular(th, l)
+		}
+		if n == next {
+			mark, next = d, next*2
+		}
+		if n&1023 == 0 {
+			th.Tick()
+		}
+		c = d
 	}
 }
 

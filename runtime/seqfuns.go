@@ -14,8 +14,13 @@ type seqOpts struct {
 // parseSeqOpts parses keyword args among FROM-END START END COUNT KEY TEST
 // TEST-NOT INITIAL-VALUE START1 END1 START2 END2.
 func (th *Thread) parseSeqOpts(args []Value, names ...string) seqOpts {
-	k := th.ParseKeys(args, names...)
 	var o seqOpts
+	if len(args) == 0 {
+		return o
+	}
+	var kb [12]Value
+	k := kb[:len(names)]
+	th.parseKeysInto(k, args, names)
 	for i, n := range names {
 		v := k[i]
 		if v == nil {
@@ -59,11 +64,7 @@ func (th *Thread) rawTest(test, testNot Value) func(a, b Value) bool {
 	switch {
 	case truthy(testNot):
 		f := th.Resolve(testNot)
-		buf := make([]Value, 2)
-		return func(a, b Value) bool {
-			buf[0], buf[1] = a, b
-			return f.Call(th, buf) == NIL
-		}
+		return func(a, b Value) bool { return th.call2(f, a, b) == NIL }
 	case !truthy(test) || test == th.Img.S.Eql:
 		return Eql
 	case test == th.Img.S.Eq:
@@ -73,11 +74,7 @@ func (th *Thread) rawTest(test, testNot Value) func(a, b Value) bool {
 	if b, ok := f.(*Builtin); ok && b.Name == th.Img.S.Eql {
 		return Eql
 	}
-	buf := make([]Value, 2)
-	return func(a, b Value) bool {
-		buf[0], buf[1] = a, b
-		return f.Call(th, buf) != NIL
-	}
+	return func(a, b Value) bool { return th.call2(f, a, b) != NIL }
 }
 
 // keyFunc resolves :key once; nil means identity.
@@ -89,11 +86,7 @@ func (th *Thread) keyFunc(key Value) func(Value) Value {
 	if b, ok := f.(*Builtin); ok && b.Name == th.Img.CLSym("IDENTITY") {
 		return nil
 	}
-	buf := make([]Value, 1)
-	return func(v Value) Value {
-		buf[0] = v
-		return f.Call(th, buf)
-	}
+	return func(v Value) Value { return th.call1(f, v) }
 }
 
 func applyKey(k func(Value) Value, v Value) Value {
@@ -111,11 +104,26 @@ func (th *Thread) predFunc(pred Value) func(Value) bool {
 		}
 	}
 	f := th.Resolve(pred)
-	buf := make([]Value, 1)
-	return func(v Value) bool {
-		buf[0] = v
-		return f.Call(th, buf) != NIL
-	}
+	return func(v Value) bool { return th.call1(f, v) != NIL }
+}
+
+// call1 calls f with one argument passed in the thread's argument slots (a
+// non-local exit out of f restores them with the rest of the dynamic state).
+func (th *Thread) call1(f Function, a Value) Value {
+	base, buf := th.ArgSlots(1)
+	buf[0] = a
+	r := f.Call(th, buf)
+	th.PopArgs(base)
+	return r
+}
+
+// call2 is call1 for two arguments.
+func (th *Thread) call2(f Function, a, b Value) Value {
+	base, buf := th.ArgSlots(2)
+	buf[0], buf[1] = a, b
+	r := f.Call(th, buf)
+	th.PopArgs(base)
+	return r
 }
 
 // matcher builds the element predicate of a -IF, -IF-NOT or item function.
@@ -334,6 +342,9 @@ func (th *Thread) seqRemoveFlags(seq Value, n, s int, flags []bool, removed int,
 
 func (th *Thread) seqRemove(seq Value, o seqOpts, match func(Value) bool, destructive bool) Value {
 	n, s, e := th.seqRange(seq, o.start, o.end)
+	if c, ok := seq.(*Cons); ok && !o.fromEnd {
+		return th.lstRemove(c, s, e, th.countArg(o.count), match, destructive)
+	}
 	flags, removed := th.markMatches(th.seqSlice(seq, s, e), o, match)
 	return th.seqRemoveFlags(seq, n, s, flags, removed, destructive)
 }

@@ -1,0 +1,46 @@
+package runtime
+
+// lstRemove is REMOVE and DELETE (and their -IF and -IF-NOT forms) of a
+// proper list l whose bounds s..e the caller has checked, from the front.
+// One walk calls match on the elements s..e in order until limit of them
+// have matched (limit < 0: no limit), as markMatches does, and DELETE
+// splices the matching conses out as it goes while REMOVE copies the rest:
+// no slices of elements, flags or cells are built.
+func (th *Thread) lstRemove(l *Cons, s, e, limit int, match func(Value) bool, destructive bool) Value {
+	if destructive {
+		var head Value = l
+		var kept *Cons // the last cons kept before c
+		c := l
+		for i := 0; i < e && limit != 0; i++ {
+			next := c.Cdr
+			if i >= s && match(c.Car) {
+				limit--
+				if kept == nil {
+					head = next
+				} else {
+					kept.Cdr = next
+				}
+			} else {
+				kept = c
+			}
+			th.PollAt(i)
+			if i+1 < e {
+				c = next.(*Cons)
+			}
+		}
+		return head
+	}
+	var b ListBuilder
+	i := 0
+	for x := Value(l); x != NIL; i++ {
+		c := x.(*Cons)
+		if i < s || i >= e || limit == 0 || !match(c.Car) {
+			b.Add(c.Car)
+		} else {
+			limit--
+		}
+		x = c.Cdr
+		th.PollAt(i)
+	}
+	return b.List()
+}
