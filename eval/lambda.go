@@ -323,6 +323,9 @@ func (ll *lambdaList) allParams() []param {
 
 // bindList destructures a list against a macro or destructuring lambda list.
 func (ll *lambdaList) bindList(th *rt.Thread, f *Frame, list rt.Value) {
+	if ll.simple && ll.bindRequired(f, list) {
+		return
+	}
 	if ll.whole != nil {
 		ll.whole.set(th, f, list)
 	}
@@ -346,6 +349,23 @@ func (ll *lambdaList) bindList(th *rt.Thread, f *Frame, list rt.Value) {
 		ll.fail(th, list, "dotted list")
 	}
 	ll.bindArgs(th, f, args, list, cur)
+}
+
+// bindRequired binds a lambda list of required lexical variables only
+// (ll.simple) straight from list's cells, and reports whether list had
+// exactly their number of elements. When it had not, nothing is signalled
+// here: bindList's general path binds again and signals the error.
+func (ll *lambdaList) bindRequired(f *Frame, list rt.Value) bool {
+	cur := list
+	for i := range ll.required {
+		cell, ok := cur.(*rt.Cons)
+		if !ok {
+			return false
+		}
+		initVar(ll.required[i].v, f, cell.Car)
+		cur = cell.Cdr
+	}
+	return cur == rt.NIL
 }
 
 func (ll *lambdaList) fail(th *rt.Thread, list rt.Value, why string) {
