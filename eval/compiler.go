@@ -618,12 +618,22 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 			return code
 		}
 	}
+	if sym == c.img.S.Funcall {
+		if code := c.compileFuncallCall(form, env); code != nil {
+			return code
+		}
+	}
 	ops := c.operands(form.Cdr, env)
 	args := operandCodes(ops)
 	c.noteGlobalCall(sym, len(args))
 	if sym.Pkg == c.img.CL {
 		if code := c.inlineCall(sym, args); code != nil {
 			return code
+		}
+		if b, ok := sym.Fn.(*rt.Builtin); ok {
+			if code := fastBuiltinCode(b, ops); code != nil {
+				return code
+			}
 		}
 	}
 	if n := len(args); n <= 4 {
@@ -680,9 +690,16 @@ func (c *compiler) generalGlobalCall(sym *rt.Symbol, args []Code) Code {
 		a0 := args[0]
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			v0 := a0(th, f)
+			fn := sym.Fn
+			if b, ok := fn.(*rt.Builtin); ok && b.Fast1 != nil {
+				// A structure accessor or predicate, most often.
+				if v, ok := b.Fast1(v0); ok {
+					th.SetSingle()
+					return v
+				}
+			}
 			base, av := th.ArgSlots(1)
 			av[0] = v0
-			fn := sym.Fn
 			if fn == nil {
 				fn = undefinedFunction(th, sym, av)
 			}
@@ -697,6 +714,13 @@ func (c *compiler) generalGlobalCall(sym *rt.Symbol, args []Code) Code {
 			av[0] = a0(th, f)
 			av[1] = a1(th, f)
 			fn := sym.Fn
+			if b, ok := fn.(*rt.Builtin); ok && b.Fast2 != nil {
+				if v, ok := b.Fast2(av[0], av[1]); ok {
+					th.PopArgs(base)
+					th.SetSingle()
+					return v
+				}
+			}
 			if fn == nil {
 				fn = undefinedFunction(th, sym, av)
 			}

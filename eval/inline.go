@@ -50,6 +50,18 @@ func (c *compiler) inlineCall(sym *rt.Symbol, args []Code) Code {
 				th.SetSingle()
 				return rt.Bool(ok)
 			}
+		case "ENDP":
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x := a(th, f)
+				th.SetSingle()
+				if _, ok := x.(*rt.Cons); ok {
+					return rt.NIL
+				}
+				if x == rt.NIL {
+					return rt.T
+				}
+				return callBuiltin1(th, sym, x)
+			}
 		case "ATOM":
 			return func(th *rt.Thread, f *Frame) rt.Value {
 				_, ok := a(th, f).(*rt.Cons)
@@ -68,11 +80,28 @@ func (c *compiler) inlineCall(sym *rt.Symbol, args []Code) Code {
 		}
 	case 2:
 		a, b := args[0], args[1]
-		if sym.Name == "CONS" {
+		switch sym.Name {
+		case "CONS":
 			return func(th *rt.Thread, f *Frame) rt.Value {
 				x, y := a(th, f), b(th, f)
 				th.SetSingle()
 				return &rt.Cons{Car: x, Cdr: y}
+			}
+		case "RPLACA", "RPLACD":
+			car := sym.Name == "RPLACA"
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x, y := a(th, f), b(th, f)
+				c, ok := x.(*rt.Cons)
+				if !ok {
+					return callBuiltin2(th, sym, x, y)
+				}
+				if car {
+					c.Car = y
+				} else {
+					c.Cdr = y
+				}
+				th.SetSingle()
+				return c
 			}
 		}
 	}

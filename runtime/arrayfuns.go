@@ -1290,3 +1290,81 @@ func init() {
 		}},
 	)
 }
+
+// installArrayFastPaths gives SVREF, AREF and their SETF functions the
+// fast entry points compiled call sites use (Builtin.Fast2, Fast3): a
+// fixnum index within a vector's storage; anything else makes the real call.
+func installArrayFastPaths(img *Image) {
+	fixnum, single, double := img.S.Fixnum, img.S.SingleFloat, img.S.DoubleFloat
+	// storable says whether x may be stored in a vector of element type et
+	// without the full type check.
+	storable := func(et, x Value) bool {
+		switch et {
+		case nil, T:
+			return true
+		case fixnum:
+			_, ok := x.(Fixnum)
+			return ok
+		case double:
+			_, ok := x.(DoubleFloat)
+			return ok
+		case single:
+			_, ok := x.(SingleFloat)
+			return ok
+		}
+		return false
+	}
+	if b, ok := img.CLSym("SVREF").Fn.(*Builtin); ok {
+		b.Fast2 = func(v, i Value) (Value, bool) {
+			if sv, ok := v.(*Vector); ok && sv.IsSimple() {
+				if n, ok := i.(Fixnum); ok && n >= 0 && int64(n) < int64(len(sv.Items)) {
+					return sv.Items[n], true
+				}
+			}
+			return nil, false
+		}
+	}
+	if b, ok := img.CLSym("SVREF").Setf.(*Builtin); ok {
+		b.Fast3 = func(x, v, i Value) (Value, bool) {
+			if sv, ok := v.(*Vector); ok && sv.IsSimple() {
+				if n, ok := i.(Fixnum); ok && n >= 0 && int64(n) < int64(len(sv.Items)) {
+					sv.Items[n] = x
+					return x, true
+				}
+			}
+			return nil, false
+		}
+	}
+	if b, ok := img.CLSym("AREF").Fn.(*Builtin); ok {
+		b.Fast2 = func(v, i Value) (Value, bool) {
+			n, ok := i.(Fixnum)
+			if !ok || n < 0 {
+				return nil, false
+			}
+			switch a := v.(type) {
+			case *Vector:
+				if int64(n) < int64(len(a.Items)) {
+					return a.Items[n], true
+				}
+			case *String:
+				if int64(n) < int64(len(a.R)) {
+					return Char(a.R[n]), true
+				}
+			}
+			return nil, false
+		}
+	}
+	if b, ok := img.CLSym("AREF").Setf.(*Builtin); ok {
+		b.Fast3 = func(x, v, i Value) (Value, bool) {
+			if a, ok := v.(*Vector); ok {
+				if n, ok := i.(Fixnum); ok && n >= 0 && int64(n) < int64(len(a.Items)) && storable(a.ElemType, x) {
+					a.Items[n] = x
+					return x, true
+				}
+			}
+			return nil, false
+		}
+	}
+}
+
+func init() { RegisterSetup(6, installArrayFastPaths) }

@@ -26,6 +26,16 @@ type Builtin struct {
 	MultipleValues bool
 	Fn             func(th *Thread, args []Value) Value
 	Params         string // lambda list text, e.g. "(LIST &KEY TEST)"
+	// Fast1, Fast2 and Fast3, when set, compute the builtin's common case
+	// for exactly one, two or three arguments without a call record;
+	// compiled call sites try them before Call. ok false means the
+	// arguments are not the common case and the caller must make the real
+	// call, so every error (and its backtrace frame) still comes from Call.
+	// They must not signal, run Lisp code, allocate what a program sizes,
+	// or set multiple values; their value is a single value.
+	Fast1 func(x Value) (v Value, ok bool)
+	Fast2 func(x, y Value) (v Value, ok bool)
+	Fast3 func(x, y, z Value) (v Value, ok bool)
 }
 
 // Call checks the argument count and runs the builtin.

@@ -428,13 +428,33 @@ func installStructAccessor(img *Image, info *StructInfo, s *StructSlot) {
 			return args[0]
 		}
 	}
-	sym.Fn = &Builtin{Name: sym, Min: 1, Max: 1, Params: "(INSTANCE)", Fn: reader}
+	rb := &Builtin{Name: sym, Min: 1, Max: 1, Params: "(INSTANCE)", Fn: reader}
+	wb := &Builtin{Name: sym, NameForm: List(img.S.Setf, sym), Min: 2, Max: 2,
+		Params: "(NEW-VALUE INSTANCE)", Fn: writer}
+	if c := info.Class; c != nil {
+		// The common case, for compiled call sites: an instance of exactly
+		// this structure with the slot set (and, for a write, no type to check).
+		rb.Fast1 = func(x Value) (Value, bool) {
+			if inst, ok := x.(*Instance); ok && inst.Class == c {
+				v := inst.Slots[idx]
+				return v, v != nil
+			}
+			return nil, false
+		}
+		wb.Fast2 = func(v, x Value) (Value, bool) {
+			if inst, ok := x.(*Instance); ok && inst.Class == c && !s.checked {
+				inst.Slots[idx] = v
+				return v, true
+			}
+			return nil, false
+		}
+	}
+	sym.Fn = rb
 	sym.Macro = nil
 	if s.ReadOnly {
 		sym.Setf = nil
 	} else {
-		sym.Setf = &Builtin{Name: sym, NameForm: List(img.S.Setf, sym), Min: 2, Max: 2,
-			Params: "(NEW-VALUE INSTANCE)", Fn: writer}
+		sym.Setf = wb
 	}
 }
 
@@ -479,7 +499,15 @@ func structPredicate(info *StructInfo, sym *Symbol) *Builtin {
 			return boolValue(typedStructP(th, info, args[0]))
 		}
 	}
-	return &Builtin{Name: sym, Min: 1, Max: 1, Params: "(OBJECT)", Fn: fn}
+	b := &Builtin{Name: sym, Min: 1, Max: 1, Params: "(OBJECT)", Fn: fn}
+	if c := info.Class; c != nil {
+		// The predicate cannot fail: every call is the common case.
+		b.Fast1 = func(x Value) (Value, bool) {
+			inst, ok := x.(*Instance)
+			return Bool(ok && (inst.Class == c || inst.Class.IsSubclassOf(c))), true
+		}
+	}
+	return b
 }
 
 func boolValue(b bool) Value {

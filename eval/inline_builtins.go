@@ -1,0 +1,209 @@
+package eval
+
+import (
+	rt "github.com/golem-lisp/golem/runtime"
+)
+
+// Calls of builtins through their fast entry points (rt.Builtin.Fast1,
+// Fast2, Fast3): structure accessors and predicates, SVREF, AREF and their
+// SETF functions. A fast entry point computes the common case without a call
+// record or the argument stack; when it declines, the builtin is called the
+// usual way, so errors and backtraces are unchanged. A COMMON-LISP builtin
+// is bound at compile time (the package is locked); any other function is
+// looked up at each call, since a program may redefine it.
+
+// fastBuiltinCode compiles a call of b (a builtin that cannot be
+// redefined) with ops through its fast entry point for len(ops) arguments,
+// or returns nil when it has none.
+func fastBuiltinCode(b *rt.Builtin, ops []operand) Code {
+	switch len(ops) {
+	case 1:
+		if fast := b.Fast1; fast != nil {
+			a := &ops[0]
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x := a.load(th, f)
+				if v, ok := fast(x); ok {
+					th.SetSingle()
+					return v
+				}
+				return callFunction1(th, b, x)
+			}
+		}
+	case 2:
+		if fast := b.Fast2; fast != nil {
+			a0, a1 := &ops[0], &ops[1]
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x := a0.load(th, f)
+				y := a1.load(th, f)
+				if v, ok := fast(x, y); ok {
+					th.SetSingle()
+					return v
+				}
+				return callFunction2(th, b, x, y)
+			}
+		}
+	case 3:
+		if fast := b.Fast3; fast != nil {
+			a0, a1, a2 := &ops[0], &ops[1], &ops[2]
+			return func(th *rt.Thread, f *Frame) rt.Value {
+				x := a0.load(th, f)
+				y := a1.load(th, f)
+				z := a2.load(th, f)
+				if v, ok := fast(x, y, z); ok {
+					th.SetSingle()
+					return v
+				}
+				return callFunction3(th, b, x, y, z)
+			}
+		}
+	}
+	return nil
+}
+
+// tryFast calls fn's fast entry point for the arguments in av when fn is a
+// builtin that has one; ok is false when the call must be made normally.
+func tryFast(fn rt.Function, av []rt.Value) (rt.Value, bool) {
+	b, isB := fn.(*rt.Builtin)
+	if !isB {
+		return nil, false
+	}
+	switch len(av) {
+	case 1:
+		if b.Fast1 != nil {
+			return b.Fast1(av[0])
+		}
+	case 2:
+		if b.Fast2 != nil {
+			return b.Fast2(av[0], av[1])
+		}
+	case 3:
+		if b.Fast3 != nil {
+			return b.Fast3(av[0], av[1], av[2])
+		}
+	}
+	return nil, false
+}
+
+func callFunction1(th *rt.Thread, fn rt.Function, x rt.Value) rt.Value {
+	base, av := th.ArgSlots(1)
+	av[0] = x
+	v := fn.Call(th, av)
+	th.PopArgs(base)
+	return v
+}
+
+func callFunction2(th *rt.Thread, fn rt.Function, x, y rt.Value) rt.Value {
+	base, av := th.ArgSlots(2)
+	av[0], av[1] = x, y
+	v := fn.Call(th, av)
+	th.PopArgs(base)
+	return v
+}
+
+func callFunction3(th *rt.Thread, fn rt.Function, x, y, z rt.Value) rt.Value {
+	base, av := th.ArgSlots(3)
+	av[0], av[1], av[2] = x, y, z
+	v := fn.Call(th, av)
+	th.PopArgs(base)
+	return v
+}
+
+// compileFuncallCall compiles (FUNCALL fn arg...) without the call record
+// of FUNCALL itself (SBCL's backtraces do not show one either): a function
+// value is called directly, through its fast entry point when it has one,
+// and (FUNCALL #'(SETF name) ...), which SETF of a place whose writer is a
+// function expands into, calls name's SETF function the way a call of a
+// global function does. Anything that is not a function goes to the real
+// FUNCALL, which signals. It returns nil for a form it does not handle.
+func (c *compiler) compileFuncallCall(form *rt.Cons, env *lexEnv) Code {
+	args, ok := form.Cdr.(*rt.Cons)
+	if !ok {
+		return nil
+	}
+	if name := setfFunctionName(c, args.Car); name != nil && env.lookupFun(rt.List(c.img.S.Setf, name)) == nil {
+		ops := c.operands(args.Cdr, env)
+		c.noteGlobalCall(c.img.S.Funcall, len(ops)+1)
+		c.noteXref(XrefCalls, rt.List(c.img.S.Setf, name))
+		return c.setfFunctionCall(name, ops)
+	}
+	fnOp := c.operand(args.Car, env)
+	ops := c.operands(args.Cdr, env)
+	c.noteGlobalCall(c.img.S.Funcall, len(ops)+1)
+	funcall := c.img.S.Funcall.Fn
+	n := len(ops)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		fv := fnOp.load(th, f)
+		base, av := th.ArgSlots(n + 1)
+		av[0] = fv
+		for i := range ops {
+			av[i+1] = ops[i].load(th, f)
+		}
+		var v rt.Value
+		if fn, ok := fv.(rt.Function); ok {
+			var fast bool
+			if v, fast = tryFast(fn, av[1:]); fast {
+				th.SetSingle()
+			} else {
+				v = fn.Call(th, av[1:])
+			}
+		} else {
+			v = funcall.Call(th, av)
+		}
+		th.PopArgs(base)
+		return v
+	}
+}
+
+// setfFunctionName returns name when form is (FUNCTION (SETF name)).
+func setfFunctionName(c *compiler, form rt.Value) *rt.Symbol {
+	fc, ok := form.(*rt.Cons)
+	if !ok || fc.Car != c.img.S.Function {
+		return nil
+	}
+	rest, ok := fc.Cdr.(*rt.Cons)
+	if !ok || rest.Cdr != rt.NIL {
+		return nil
+	}
+	nc, ok := rest.Car.(*rt.Cons)
+	if !ok || nc.Car != c.img.S.Setf {
+		return nil
+	}
+	nrest, ok := nc.Cdr.(*rt.Cons)
+	if !ok || nrest.Cdr != rt.NIL {
+		return nil
+	}
+	sym, _ := nrest.Car.(*rt.Symbol)
+	return sym
+}
+
+// setfFunctionCall calls the global function (SETF name) with ops: the
+// function is looked up before the arguments are evaluated, as
+// (FUNCALL #'(SETF name) ...) does.
+func (c *compiler) setfFunctionCall(name *rt.Symbol, ops []operand) Code {
+	if name.Pkg == c.img.CL {
+		if b, ok := name.Setf.(*rt.Builtin); ok {
+			if code := fastBuiltinCode(b, ops); code != nil {
+				return code
+			}
+		}
+	}
+	n := len(ops)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		fn := name.Setf
+		if fn == nil {
+			fn = undefinedFunction(th, name, nil)
+		}
+		base, av := th.ArgSlots(n)
+		for i := range ops {
+			av[i] = ops[i].load(th, f)
+		}
+		v, fast := tryFast(fn, av)
+		if fast {
+			th.SetSingle()
+		} else {
+			v = fn.Call(th, av)
+		}
+		th.PopArgs(base)
+		return v
+	}
+}

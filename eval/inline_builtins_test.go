@@ -1,0 +1,86 @@
+package eval_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/golem-lisp/golem"
+	"github.com/stretchr/testify/assert"
+)
+
+// TestFastBuiltinCalls checks that the calls compiled through builtins'
+// fast entry points (structure accessors and predicates, SVREF, AREF and
+// their SETF functions, FUNCALL) agree with the real functions, on the
+// common case and off it: errors keep their type, datum and backtrace frame,
+// and a redefined function is seen. The expected values are SBCL's.
+func TestFastBuiltinCalls(t *testing.T) {
+	const node = "(defstruct node (sons '()) (mark 0) (id 0 :type fixnum))\n" +
+		"(defstruct (node2 (:include node)) extra)\n"
+	cases := []struct{ name, code, want string }{
+		{"accessor", node + `(defun f (n) (node-mark n)) (f (make-node :mark 3))`, `=> 3`},
+		{"accessor of included structure", node + `(defun f (n) (node-mark n)) (f (make-node2 :mark 4))`, `=> 4`},
+		{"accessor type error", node + `(defun f (n) (node-mark n)) (handler-case (f 5) (type-error (e) (list (type-error-datum e) (type-error-expected-type e))))`, `=> (5 NODE)`},
+		{"setf accessor", node + `(defun f (n) (setf (node-mark n) 7) (incf (node-mark n)) n) (node-mark (f (make-node)))`, `=> 8`},
+		{"setf accessor type error", node + `(defun f (n) (setf (node-mark n) 7)) (handler-case (f 'a) (type-error (e) (type-error-datum e)))`, `=> A`},
+		{"setf typed slot checks the type", node + `(defun f (n v) (setf (node-id n) v)) (handler-case (f (make-node) "x") (type-error (e) (list (type-error-datum e) (type-error-expected-type e))))`, `=> ("x" FIXNUM)`},
+		{"predicate", node + `(defun f (x) (node-p x)) (list (f (make-node)) (f (make-node2)) (f 3) (f nil))`, `=> (T T NIL NIL)`},
+		{"redefined accessor is called", node + `(defun f (n) (node-mark n)) (f (make-node)) (defun node-mark (x) (list :mine x)) (f 1)`, `=> (:MINE 1)`},
+		{"redefined setf function is called", node + `(defun f (n) (setf (node-mark n) 1)) (f (make-node)) (defun (setf node-mark) (v x) (list :mine v x)) (f 2)`, `=> (:MINE 1 2)`},
+		{"svref", `(defun f (v i) (svref v i)) (f (vector 1 2 3) 2)`, `=> 3`},
+		{"svref index error", `(defun f (v i) (svref v i)) (handler-case (f (vector 1 2) 5) (type-error (e) (list (type-error-datum e) (type-error-expected-type e))))`, `=> (5 (INTEGER 0 (2)))`},
+		{"svref of a non-simple vector", `(defun f (v i) (svref v i)) (handler-case (f (make-array 2 :adjustable t) 0) (type-error (e) (type-error-expected-type e)))`, `=> SIMPLE-VECTOR`},
+		{"setf svref", `(defun f (v i x) (setf (svref v i) x) v) (f (vector 1 2 3) 1 :b)`, `=> #(1 :B 3)`},
+		{"setf svref index error", `(defun f (v i) (setf (svref v i) 0)) (handler-case (f (vector 1 2) -1) (type-error (e) (type-error-datum e)))`, `=> -1`},
+		{"aref of vector and string", `(defun f (v i) (aref v i)) (list (f (vector 1 2) 1) (f "abc" 2) (f (make-array 3 :fill-pointer 1 :initial-element 9) 2))`, `=> (2 #\c 9)`},
+		{"aref of a 2-d array", `(defun f (v i j) (aref v i j)) (f (make-array '(2 2) :initial-contents '((1 2) (3 4))) 1 0)`, `=> 3`},
+		{"setf aref typed vector", `(defun f (v i x) (setf (aref v i) x) v) (list (f (make-array 2 :element-type 'double-float :initial-element 0d0) 1 2d0) (f (make-array 2 :element-type 'fixnum :initial-element 0) 0 5))`, `=> (#(0.0d0 2.0d0) #(5 0))`},
+		{"setf aref element type error", `(defun f (v i x) (setf (aref v i) x)) (handler-case (f (make-array 2 :element-type 'fixnum :initial-element 0) 0 1.5) (type-error (e) (list (type-error-datum e) (type-error-expected-type e))))`, `=> (1.5 FIXNUM)`},
+		{"setf aref string", `(defun f (v i x) (setf (aref v i) x) v) (f (copy-seq "abc") 1 #\z)`, `=> "azc"`},
+		{"funcall of a closure and of a symbol", `(defun f (g x) (funcall g x)) (list (f (lambda (y) (* y 2)) 3) (f '1+ 3) (f #'car '(1 2)))`, `=> (6 4 1)`},
+		{"funcall of a non-function", `(defun f (g) (funcall g 1)) (handler-case (f 3) (type-error (e) (list (type-error-datum e) (type-error-expected-type e))))`, `=> (3 FUNCTION)`},
+		{"funcall of an undefined symbol", `(defun f (g) (funcall g 1)) (handler-case (f 'no-such-fn) (undefined-function (e) (cell-error-name e)))`, `=> NO-SUCH-FN`},
+		{"funcall multiple values", `(defun f (g) (multiple-value-list (funcall g 7 2))) (list (f #'floor) (f #'values))`, `=> ((3 1) (7 2))`},
+		{"funcall undefined setf function", `(defun f (x) (funcall #'(setf no-such-place) 1 x)) (handler-case (f 2) (undefined-function () :undefined))`, `=> :UNDEFINED`},
+		{"endp", `(defun f (l) (list (endp l) (endp (cdr l)))) (list (f '(1)) (handler-case (endp (car (list 3))) (type-error (e) (type-error-datum e))))`, `=> ((NIL T) 3)`},
+		{"rplaca and rplacd", `(defun f (c) (rplaca c 1) (rplacd c 2)) (list (f (list 0)) (handler-case (f (car (list nil))) (type-error (e) (type-error-expected-type e))))`, `=> ((1 . 2) CONS)`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := golem.New(golem.Options{})
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			text, isErr := in.EvalResponse(ctx, c.code)
+			assert.False(t, isErr, text)
+			// Redefinitions come with a style warning before the value.
+			_, value, _ := strings.Cut(text, "\n\n=> ")
+			if value == "" {
+				value = text
+			} else {
+				value = "=> " + value
+			}
+			assert.Equal(t, c.want, value)
+		})
+	}
+}
+
+// TestFastBuiltinCallBacktrace checks that an error off the fast path is
+// signalled by the builtin itself, whose frame the backtrace shows.
+func TestFastBuiltinCallBacktrace(t *testing.T) {
+	cases := []struct{ name, code, frame string }{
+		{"svref", `(defun g (v i) (svref v i)) (g (vector 1) 4)`, "0: (SVREF #(1) 4)\n1: (G #(1) 4)"},
+		{"setf svref", `(defun g (v i) (setf (svref v i) 0)) (g (vector 1) 4)`, "0: ((SETF SVREF) 0 #(1) 4)\n1: (G #(1) 4)"},
+		{"accessor", `(defstruct pt x) (defun g (p) (pt-x p)) (g 3)`, "0: (PT-X 3)\n1: (G 3)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := golem.New(golem.Options{})
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			text, isErr := in.EvalResponse(ctx, c.code)
+			assert.True(t, isErr, text)
+			assert.Contains(t, text, c.frame)
+		})
+	}
+}
