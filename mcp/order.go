@@ -124,21 +124,39 @@ func (s *Server) orderMiddleware(next server.ToolHandlerFunc) server.ToolHandler
 // numberToolCall returns line with its arrival number added to the _meta
 // of its params when it is a tools/call request, or line unchanged.
 func numberToolCall(line []byte, seq uint64) ([]byte, bool) {
+	var h rpcHeader
+	if json.Unmarshal(line, &h) != nil || h.Method == nil {
+		return line, false
+	}
+	return numberRequest(line, *h.Method, seq)
+}
+
+// numberRequest is numberToolCall for a line known to be valid JSON whose
+// method is method.
+func numberRequest(line []byte, method string, seq uint64) ([]byte, bool) {
+	if method != string(mcpgo.MethodToolsCall) {
+		return line, false
+	}
+	if out, ok := numberToolCallFast(line, seq); ok {
+		return out, true
+	}
 	var msg map[string]json.RawMessage
-	if json.Unmarshal(line, &msg) != nil {
+	if json.Unmarshal(line, &msg) != nil || msg == nil {
 		return line, false
 	}
-	var method string
-	if json.Unmarshal(msg["method"], &method) != nil || method != string(mcpgo.MethodToolsCall) {
-		return line, false
-	}
-	params := map[string]json.RawMessage{}
+	var params map[string]json.RawMessage
 	if raw, ok := msg["params"]; ok && json.Unmarshal(raw, &params) != nil {
 		return line, false
 	}
-	meta := map[string]json.RawMessage{}
+	if params == nil { // absent or null
+		params = map[string]json.RawMessage{}
+	}
+	var meta map[string]json.RawMessage
 	if raw, ok := params["_meta"]; ok && json.Unmarshal(raw, &meta) != nil {
 		return line, false
+	}
+	if meta == nil {
+		meta = map[string]json.RawMessage{}
 	}
 	meta[seqMetaKey], _ = json.Marshal(seq)
 	params["_meta"], _ = json.Marshal(meta)

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -93,23 +94,30 @@ type rpcHeader struct {
 	Method *string         `json:"method"`
 }
 
-// idKey canonicalises a JSON-RPC id: 1, 1.0 and "1" stay distinct only by
-// type, as mcp-go echoes them.
+// idKey canonicalises a JSON-RPC id (valid JSON): 1, 1.0 and "1" stay
+// distinct only by type, as mcp-go echoes them.
 func idKey(raw json.RawMessage) (string, bool) {
-	var v any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if len(raw) == 0 || dec.Decode(&v) != nil {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
 		return "", false
 	}
-	switch id := v.(type) {
-	case string:
-		return "s" + id, true
-	case json.Number:
-		if f, err := id.Float64(); err == nil {
-			return fmt.Sprintf("n%g", f), true
+	switch c := raw[0]; {
+	case c == '"':
+		// Without escapes (and in valid UTF-8, which decoding would
+		// change) the text between the quotes is the string.
+		if bytes.IndexByte(raw, '\\') < 0 && len(raw) >= 2 && utf8.Valid(raw) {
+			return "s" + string(raw[1:len(raw)-1]), true
 		}
-		return "n" + id.String(), true
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return "", false
+		}
+		return "s" + s, true
+	case c == '-' || c >= '0' && c <= '9':
+		if f, err := strconv.ParseFloat(string(raw), 64); err == nil {
+			return "n" + strconv.FormatFloat(f, 'g', -1, 64), true
+		}
+		return "n" + string(raw), true
 	}
 	return "", false
 }
@@ -128,24 +136,31 @@ func lines(buf *[]byte, p []byte, f func([]byte)) {
 	}
 }
 
-func (p *pendingRequests) received(line []byte) {
+// received records the request line from the client, returning its method
+// ("" when line is not a request).
+func (p *pendingRequests) received(line []byte) string {
 	var h rpcHeader
 	if json.Unmarshal(line, &h) != nil || h.Method == nil {
-		return
+		return ""
 	}
 	if k, isID := idKey(h.ID); isID {
 		p.mu.Lock()
 		p.ids[k]++
 		p.mu.Unlock()
 	}
+	return *h.Method
 }
 
 func (p *pendingRequests) answered(line []byte) {
-	var h rpcHeader
-	if json.Unmarshal(line, &h) != nil || h.Method != nil {
-		return
+	id, ok := responseID(line)
+	if !ok {
+		var h rpcHeader
+		if json.Unmarshal(line, &h) != nil || h.Method != nil {
+			return
+		}
+		id = h.ID
 	}
-	k, isID := idKey(h.ID)
+	k, isID := idKey(id)
 	if !isID {
 		return
 	}
@@ -205,8 +220,8 @@ func (d *drainReader) Read(b []byte) (int, error) {
 		n, err := d.r.Read(b)
 		if n > 0 {
 			lines(&d.line, b[:n], func(line []byte) {
-				d.p.received(line)
-				if numbered, ok := numberToolCall(line, d.seq+1); ok {
+				method := d.p.received(line)
+				if numbered, ok := numberRequest(line, method, d.seq+1); ok {
 					d.seq++
 					line = numbered
 				}

@@ -1,0 +1,221 @@
+package mcp
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The stdio transport looks at every message that passes (transport.go,
+// order.go). Decoding each into maps and encoding it again cost more than
+// the evaluation of a small form, so the common shapes are handled by
+// these scanners over text that encoding/json has already validated (or
+// that mcp-go has just encoded), and anything unusual falls back to the
+// decoding path.
+
+// skipSpace returns the index of the first byte at or after i in b that is
+// not JSON white space.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index just past the JSON string starting at b[i]
+// (a quote), or len(b) when it does not end.
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(b)
+}
+
+// valueEnd returns the index just past the valid JSON value starting at
+// b[i].
+func valueEnd(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				j = stringEnd(b, j) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return len(b)
+	}
+	j := i
+	for j < len(b) && !strings.ContainsRune(",}] \t\r\n", rune(b[j])) {
+		j++
+	}
+	return j
+}
+
+// member is one member of a JSON object: its key as written between the
+// quotes, and the span of its value.
+type member struct {
+	key        []byte
+	start, end int
+}
+
+// objectMembers appends to ms the members of the valid JSON object that
+// starts at b[i] ('{') and returns them with the index just past the
+// object, or ok false when b[i] is not an object.
+func objectMembers(b []byte, i int, ms []member) (_ []member, end int, ok bool) {
+	if i >= len(b) || b[i] != '{' {
+		return ms, 0, false
+	}
+	i = skipSpace(b, i+1)
+	for i < len(b) && b[i] != '}' {
+		if b[i] != '"' {
+			return ms, 0, false
+		}
+		ke := stringEnd(b, i)
+		key := b[i+1 : ke-1]
+		i = skipSpace(b, ke)
+		if i >= len(b) || b[i] != ':' {
+			return ms, 0, false
+		}
+		vs := skipSpace(b, i+1)
+		if vs >= len(b) {
+			return ms, 0, false
+		}
+		ve := valueEnd(b, vs)
+		ms = append(ms, member{key, vs, ve})
+		i = skipSpace(b, ve)
+		if i < len(b) && b[i] == ',' {
+			i = skipSpace(b, i+1)
+		}
+	}
+	if i >= len(b) {
+		return ms, 0, false
+	}
+	return ms, i + 1, true
+}
+
+// findMember returns the value span of the member of ms whose key is
+// exactly key, or -1. ok is false when the lookup cannot be trusted:
+// encoding/json matches keys case-insensitively and after unescaping, so a
+// key that differs from key only that way, or the key twice, makes the
+// caller take the decoding path.
+func findMember(ms []member, key string) (start, end int, ok bool) {
+	start, end = -1, -1
+	for _, m := range ms {
+		k := string(m.key) // compared without allocating
+		switch {
+		case strings.IndexByte(k, '\\') >= 0:
+			return 0, 0, false
+		case k == key:
+			if start >= 0 {
+				return 0, 0, false
+			}
+			start, end = m.start, m.end
+		case strings.EqualFold(k, key):
+			return 0, 0, false
+		}
+	}
+	return start, end, true
+}
+
+// isEmptyObject reports whether the object spanning b[start:end] has no
+// members.
+func isEmptyObject(b []byte, start, end int) bool {
+	return skipSpace(b, start+1) == end-1
+}
+
+// numberToolCallFast is numberToolCall for a request whose params (if any)
+// and params' _meta (if any) are objects with plain keys: the number is
+// written into the text as it stands. ok is false when line needs the
+// decoding path.
+func numberToolCallFast(line []byte, seq uint64) (out []byte, ok bool) {
+	var buf [8]member
+	top, end, ok := objectMembers(line, skipSpace(line, 0), buf[:0])
+	if !ok {
+		return nil, false
+	}
+	ps, pe, ok := findMember(top, "params")
+	if !ok {
+		return nil, false
+	}
+	num := strconv.AppendUint(nil, seq, 10)
+	// splice returns line with before, the number and after inserted at at.
+	splice := func(at int, before, after string) []byte {
+		out := make([]byte, 0, len(line)+len(before)+len(num)+len(after))
+		out = append(append(append(append(out, line[:at]...), before...), num...), after...)
+		return append(out, line[at:]...)
+	}
+	const meta = `"_meta":{"` + seqMetaKey + `":`
+	if ps < 0 {
+		// No params: add them before the message's closing brace.
+		sep := ","
+		if isEmptyObject(line, skipSpace(line, 0), end) {
+			sep = ""
+		}
+		return splice(end-1, sep+`"params":{`+meta, "}}"), true
+	}
+	params, pEnd, ok := objectMembers(line, ps, top[len(top):])
+	if !ok || pEnd != pe {
+		return nil, false
+	}
+	ms, me, ok := findMember(params, "_meta")
+	if !ok {
+		return nil, false
+	}
+	if ms < 0 {
+		sep := ","
+		if len(params) == 0 {
+			sep = ""
+		}
+		return splice(ps+1, meta, "}"+sep), true
+	}
+	metaMembers, mEnd, ok := objectMembers(line, ms, params[len(params):])
+	if !ok || mEnd != me {
+		return nil, false
+	}
+	if s, _, ok := findMember(metaMembers, seqMetaKey); !ok || s >= 0 {
+		return nil, false // a number the client sent is replaced on the decoding path
+	}
+	sep := ","
+	if len(metaMembers) == 0 {
+		sep = ""
+	}
+	return splice(me-1, sep+`"`+seqMetaKey+`":`, ""), true
+}
+
+// responseID returns the id of line when it is a JSON-RPC response as
+// mcp-go encodes one ({"jsonrpc":"2.0","id":ID,"result"... or "error"...),
+// or ok false when line has another shape (then the caller decodes it).
+func responseID(line []byte) (id []byte, ok bool) {
+	const prefix = `{"jsonrpc":"2.0","id":`
+	if len(line) <= len(prefix) || string(line[:len(prefix)]) != prefix {
+		return nil, false
+	}
+	i := len(prefix)
+	var e int
+	switch c := line[i]; {
+	case c == '"':
+		e = stringEnd(line, i)
+	case c == '-' || c >= '0' && c <= '9':
+		e = valueEnd(line, i)
+	default:
+		return nil, false
+	}
+	rest := string(line[e:])
+	if !strings.HasPrefix(rest, `,"result":`) && !strings.HasPrefix(rest, `,"error":`) {
+		return nil, false
+	}
+	return line[i:e], true
+}
