@@ -636,7 +636,7 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 			}
 		}
 	}
-	if n := len(args); n <= 4 {
+	if n := len(args); n < 100 {
 		// Calls of plain compiled functions evaluate their arguments straight
 		// into the callee's frame; anything else takes the general path.
 		general := c.generalGlobalCall(sym, args)

@@ -187,12 +187,41 @@ func (c *compiler) setfFunctionCall(name *rt.Symbol, ops []operand) Code {
 			}
 		}
 	}
+	switch len(ops) {
+	case 2:
+		// The commonest: a structure slot writer.
+		a0, a1 := &ops[0], &ops[1]
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			fn := setfFunctionOf(th, name)
+			x := a0.load(th, f)
+			y := a1.load(th, f)
+			if b, ok := fn.(*rt.Builtin); ok && b.Fast2 != nil {
+				if v, ok := b.Fast2(x, y); ok {
+					th.SetSingle()
+					return v
+				}
+			}
+			return callFunction2(th, fn, x, y)
+		}
+	case 3:
+		a0, a1, a2 := &ops[0], &ops[1], &ops[2]
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			fn := setfFunctionOf(th, name)
+			x := a0.load(th, f)
+			y := a1.load(th, f)
+			z := a2.load(th, f)
+			if b, ok := fn.(*rt.Builtin); ok && b.Fast3 != nil {
+				if v, ok := b.Fast3(x, y, z); ok {
+					th.SetSingle()
+					return v
+				}
+			}
+			return callFunction3(th, fn, x, y, z)
+		}
+	}
 	n := len(ops)
 	return func(th *rt.Thread, f *Frame) rt.Value {
-		fn := name.Setf
-		if fn == nil {
-			fn = undefinedFunction(th, name, nil)
-		}
+		fn := setfFunctionOf(th, name)
 		base, av := th.ArgSlots(n)
 		for i := range ops {
 			av[i] = ops[i].load(th, f)
@@ -206,4 +235,12 @@ func (c *compiler) setfFunctionCall(name *rt.Symbol, ops []operand) Code {
 		th.PopArgs(base)
 		return v
 	}
+}
+
+// setfFunctionOf returns the function (SETF name), as #'(SETF name) does.
+func setfFunctionOf(th *rt.Thread, name *rt.Symbol) rt.Function {
+	if fn := name.Setf; fn != nil {
+		return fn
+	}
+	return undefinedFunction(th, name, nil)
 }

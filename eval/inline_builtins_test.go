@@ -43,6 +43,11 @@ func TestFastBuiltinCalls(t *testing.T) {
 		{"funcall of an undefined symbol", `(defun f (g) (funcall g 1)) (handler-case (f 'no-such-fn) (undefined-function (e) (cell-error-name e)))`, `=> NO-SUCH-FN`},
 		{"funcall multiple values", `(defun f (g) (multiple-value-list (funcall g 7 2))) (list (f #'floor) (f #'values))`, `=> ((3 1) (7 2))`},
 		{"funcall undefined setf function", `(defun f (x) (funcall #'(setf no-such-place) 1 x)) (handler-case (f 2) (undefined-function () :undefined))`, `=> :UNDEFINED`},
+		{"position", `(defun f (x s) (position x s)) (list (f nil (vector 1 nil)) (f 'b '(a b)) (f 3 '(1 2)) (f 1.0 '(1 1.0)) (f #\b "abc") (f 5 (make-array 3 :fill-pointer 1 :initial-element 5)))`, `=> (1 1 NIL 1 1 0)`},
+		{"position in a long vector", `(defun f (x s) (position x s)) (let ((v (make-array 5000 :initial-element 0))) (setf (aref v 4000) 1) (f 1 v))`, `=> 4000`},
+		{"position in a dotted list", `(defun f (x s) (position x s)) (handler-case (f 9 '(1 2 . 3)) (type-error (e) (type-error-datum e)))`, `=> 3`},
+		{"assoc", `(defun f (x a) (assoc x a)) (list (f 'b '((a . 1) nil (b . 2))) (f 'c '((a . 1))) (f 2.0 '((2.0 . x))))`, `=> ((B . 2) NIL (2.0 . X))`},
+		{"assoc of a non-cons element", `(defun f (x a) (assoc x a)) (handler-case (f 'b '((a . 1) 3 (b . 2))) (type-error (e) (type-error-datum e)))`, `=> 3`},
 		{"endp", `(defun f (l) (list (endp l) (endp (cdr l)))) (list (f '(1)) (handler-case (endp (car (list 3))) (type-error (e) (type-error-datum e))))`, `=> ((NIL T) 3)`},
 		{"rplaca and rplacd", `(defun f (c) (rplaca c 1) (rplacd c 2)) (list (f (list 0)) (handler-case (f (car (list nil))) (type-error (e) (type-error-expected-type e))))`, `=> ((1 . 2) CONS)`},
 	}
