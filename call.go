@@ -2,7 +2,6 @@ package golem
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/golem-lisp/golem/eval"
@@ -45,8 +44,7 @@ func (in *Interpreter) Call(ctx context.Context, function any, args ...any) ([]V
 	// running at the limit reports the timeout rather than a cancellation.
 	if d := in.limits().Timeout; d > 0 {
 		var cancel context.CancelFunc
-		cause := fmt.Errorf("timeout: evaluation took longer than %v", d)
-		ctx, cancel = context.WithDeadlineCause(ctx, time.Now().Add(d+timeoutMargin), cause)
+		ctx, cancel = context.WithDeadlineCause(ctx, time.Now().Add(d+timeoutMargin), timeoutCause(d))
 		defer cancel()
 	}
 	var vals []Value

@@ -486,7 +486,7 @@ func (in *Interpreter) begin(ctx context.Context) *session {
 	ctx, cancel := context.WithCancel(ctx)
 	if t := in.limits().Timeout; t > 0 {
 		var cancelT context.CancelFunc
-		ctx, cancelT = context.WithTimeoutCause(ctx, t, fmt.Errorf("timeout: evaluation took longer than %v", t))
+		ctx, cancelT = context.WithTimeoutCause(ctx, t, timeoutCause(t))
 		prev := cancel
 		cancel = func() { cancelT(); prev() }
 	}
@@ -503,6 +503,14 @@ func (in *Interpreter) begin(ctx context.Context) *session {
 	}
 	in.mu.Unlock()
 	return s
+}
+
+// timeoutCause is the cause of an evaluation's context ending at its time
+// limit; its text is made only when read.
+type timeoutCause time.Duration
+
+func (t timeoutCause) Error() string {
+	return fmt.Sprintf("timeout: evaluation took longer than %v", time.Duration(t))
 }
 
 // end undoes an evaluation's special bindings and unregisters it.

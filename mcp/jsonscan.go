@@ -1,8 +1,11 @@
 package mcp
 
 import (
+	"bytes"
+	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The stdio transport looks at every message that passes (transport.go,
@@ -218,4 +221,37 @@ func responseID(line []byte) (id []byte, ok bool) {
 		return nil, false
 	}
 	return line[i:e], true
+}
+
+// requestHeader returns the id and method of line when it is a valid JSON
+// object whose "id" and "method" members (the method a string without
+// escapes) can be read off the text; ok is false otherwise, and the caller
+// decodes it.
+func requestHeader(line []byte) (id []byte, method string, isRequest, ok bool) {
+	if !json.Valid(line) {
+		return nil, "", false, true // not JSON: not a request
+	}
+	var buf [8]member
+	ms, _, ok := objectMembers(line, skipSpace(line, 0), buf[:0])
+	if !ok {
+		return nil, "", false, false
+	}
+	is, ie, ok := findMember(ms, "id")
+	if !ok {
+		return nil, "", false, false
+	}
+	s, e, ok := findMember(ms, "method")
+	if !ok {
+		return nil, "", false, false
+	}
+	if s < 0 || line[s] == 'n' { // no method, or null: not a request
+		return nil, "", false, true
+	}
+	if line[s] != '"' || bytes.IndexByte(line[s:e], '\\') >= 0 || !utf8.Valid(line[s:e]) {
+		return nil, "", false, false
+	}
+	if is >= 0 {
+		id = line[is:ie]
+	}
+	return id, string(line[s+1 : e-1]), true, true
 }

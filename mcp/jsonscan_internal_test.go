@@ -74,3 +74,29 @@ func TestPendingRequestsMatchIDs(t *testing.T) {
 		})
 	}
 }
+
+// TestReceived checks which lines count as requests, and their methods.
+func TestReceived(t *testing.T) {
+	cases := []struct {
+		name, line, method string
+		pending            int
+	}{
+		{"request", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}`, "tools/call", 1},
+		{"spaced", ` { "method" : "ping" , "id" : "a" } `, "ping", 1},
+		{"notification", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, "notifications/initialized", 0},
+		{"escaped method", `{"id":1,"method":"tools\/call"}`, "tools/call", 1},
+		{"method in another case", `{"id":1,"Method":"ping"}`, "ping", 1},
+		{"response", `{"jsonrpc":"2.0","id":1,"result":{}}`, "", 0},
+		{"null method", `{"id":1,"method":null}`, "", 0},
+		{"method not a string", `{"id":1,"method":3}`, "", 0},
+		{"not JSON", `{"id":1,"method":"ping"`, "", 0},
+		{"batch", `[{"id":1,"method":"ping"}]`, "", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := newPendingRequests()
+			assert.Equal(t, c.method, p.received([]byte(c.line)))
+			assert.Len(t, p.ids, c.pending)
+		})
+	}
+}

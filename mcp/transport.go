@@ -139,16 +139,23 @@ func lines(buf *[]byte, p []byte, f func([]byte)) {
 // received records the request line from the client, returning its method
 // ("" when line is not a request).
 func (p *pendingRequests) received(line []byte) string {
-	var h rpcHeader
-	if json.Unmarshal(line, &h) != nil || h.Method == nil {
+	id, method, isRequest, ok := requestHeader(line)
+	if !ok {
+		var h rpcHeader
+		if json.Unmarshal(line, &h) != nil || h.Method == nil {
+			return ""
+		}
+		id, method, isRequest = h.ID, *h.Method, true
+	}
+	if !isRequest {
 		return ""
 	}
-	if k, isID := idKey(h.ID); isID {
+	if k, isID := idKey(id); isID {
 		p.mu.Lock()
 		p.ids[k]++
 		p.mu.Unlock()
 	}
-	return *h.Method
+	return method
 }
 
 func (p *pendingRequests) answered(line []byte) {

@@ -192,7 +192,9 @@ type ReaderStream struct {
 // NewReaderStream wraps an io.Reader (nil reads as empty).
 func NewReaderStream(r io.Reader) *ReaderStream {
 	if r == nil {
-		r = strings.NewReader("")
+		// An empty stream (every captured evaluation makes two): the
+		// smallest buffer will do.
+		return &ReaderStream{r: bufio.NewReaderSize(strings.NewReader(""), 16), Line: 1}
 	}
 	c, _ := r.(io.Closer)
 	return &ReaderStream{r: bufio.NewReader(r), closer: c, Line: 1}
