@@ -207,28 +207,36 @@ func setup(img *rt.Image) {
 	user.UsePackage(img.CL)
 	user.UsePackage(uiop)
 	user.UsePackage(asdf)
-	define := func(p *rt.Package, ex *exportNames) {
-		p.ReserveExternal(len(ex.functions) + len(ex.macros) + len(ex.variables) + len(ex.others))
-		add := func(names []string, fn func(*rt.Symbol)) {
-			for _, n := range names {
-				// The packages are new: each symbol is made external directly.
-				s := &rt.Symbol{Name: n, Pkg: p}
-				p.AddPresent(s, true)
-				fn(s)
+	// The packages' symbols, their stubs and their variables are made the
+	// first time a program looks into one of the packages (Package.SetLazy):
+	// most evaluations never do.
+	define := func(p *rt.Package, ex *exportNames, then func()) {
+		p.SetLazy(func(p *rt.Package) {
+			p.ReserveExternal(len(ex.functions) + len(ex.macros) + len(ex.variables) + len(ex.others))
+			add := func(names []string, fn func(*rt.Symbol)) {
+				for _, n := range names {
+					// The packages are new: each symbol is made external directly.
+					s := &rt.Symbol{Name: n, Pkg: p}
+					p.AddPresent(s, true)
+					fn(s)
+				}
 			}
+			add(ex.functions, func(s *rt.Symbol) { st.install(s, false) })
+			add(ex.macros, func(s *rt.Symbol) { st.install(s, true) })
+			add(ex.variables, func(s *rt.Symbol) { img.DefineVar(s, initialValue(img, s.Name)) })
+			add(ex.others, func(*rt.Symbol) {})
+			if then != nil {
+				then()
+			}
+		})
+	}
+	define(uiop, &uiopNames, nil)
+	define(asdf, &asdfNames, func() {
+		if v, _ := asdf.FindSymbol("*CENTRAL-REGISTRY*"); v != nil {
+			img.DefineVar(v, rt.NIL)
 		}
-		add(ex.functions, func(s *rt.Symbol) { st.install(s, false) })
-		add(ex.macros, func(s *rt.Symbol) { st.install(s, true) })
-		add(ex.variables, func(s *rt.Symbol) { img.DefineVar(s, initialValue(img, s.Name)) })
-		add(ex.others, func(*rt.Symbol) {})
-	}
-	define(uiop, &uiopNames)
-	define(asdf, &asdfNames)
-	define(ql, &qlNames)
-	if v, _ := asdf.FindSymbol("*CENTRAL-REGISTRY*"); v != nil {
-		img.DefineVar(v, rt.NIL)
-	}
-	setLocalProjects(img, st)
+	})
+	define(ql, &qlNames, func() { setLocalProjects(img, st) })
 	mp, _ := img.Golem.Intern("*MODULE-PROVIDER-FUNCTIONS*")
 	img.Golem.Export(mp)
 	img.DefineVar(mp, rt.List(img.Intern("GOLEM", "%ASDF-MODULE-PROVIDER")))
@@ -270,8 +278,8 @@ func initialValue(img *rt.Image, name string) rt.Value {
 // installation's local-projects/ when it exists.
 func setLocalProjects(img *rt.Image, st *state) {
 	ql := img.FindPackage("QUICKLISP-CLIENT")
-	if ql == nil {
-		return
+	if ql == nil || ql.Pending() {
+		return // its symbols, when made, get the default then
 	}
 	v, _ := ql.FindSymbol("*LOCAL-PROJECT-DIRECTORIES*")
 	if v == nil {
@@ -318,6 +326,16 @@ func (st *state) install(s *rt.Symbol, macro bool) {
 	st.stubs = append(st.stubs, stub{sym: s, macro: macro})
 }
 
+// realize makes the symbols of UIOP, ASDF and QUICKLISP-CLIENT (and their
+// stubs) if no program has looked into those packages yet.
+func realize(img *rt.Image) {
+	for _, name := range []string{"UIOP", "ASDF", "QUICKLISP-CLIENT"} {
+		if p := img.FindPackage(name); p != nil {
+			p.Realize()
+		}
+	}
+}
+
 // ensureLoaded evaluates the Lisp code of UIOP, ASDF and QUICKLISP-CLIENT
 // into th's image once. Warnings it raises are muffled; the session's
 // definition hook does not see its definitions.
@@ -327,6 +345,7 @@ func ensureLoaded(th *rt.Thread) {
 	if st.loaded || st.loading {
 		return
 	}
+	realize(img) // the stubs exist once the packages' symbols do
 	st.loading = true
 	// Clear the stubs first, so that DEFGENERIC and DEFMACRO define the
 	// real operators over no ordinary function.

@@ -46,6 +46,8 @@ func newImage(t *testing.T) (*rt.Image, *rt.Thread) {
 func TestLispCodeDefinesEveryExport(t *testing.T) {
 	img, th := newImage(t)
 	st := stateOf(img)
+	require.Empty(t, st.stubs, "a new image makes the packages' symbols when first used")
+	realize(img)
 	require.NotEmpty(t, st.stubs)
 	stubbed := append([]stub(nil), st.stubs...)
 	require.False(t, st.loaded, "a new image does not evaluate the Lisp code")

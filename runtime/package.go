@@ -14,6 +14,26 @@ type Package struct {
 	// Locked packages (COMMON-LISP) refuse new definitions of their symbols.
 	Locked bool
 	Doc    string
+	// fill, while set, makes the package's symbols the first time anything
+	// looks at them (SetLazy).
+	fill func(*Package)
+}
+
+// SetLazy has fill make p's symbols the first time p's symbols are looked
+// up, listed or changed, so that an image can hold packages that most
+// programs never open (ASDF, UIOP) without paying for their symbols. The
+// package itself (its name, nicknames and use lists) exists at once.
+func (p *Package) SetLazy(fill func(*Package)) { p.fill = fill }
+
+// Pending reports whether p's symbols are still to be made (SetLazy).
+func (p *Package) Pending() bool { return p.fill != nil }
+
+// Realize makes p's symbols now if they are still to be made.
+func (p *Package) Realize() {
+	if f := p.fill; f != nil {
+		p.fill = nil
+		f(p)
+	}
 }
 
 // Symbol status values returned by FindSymbol.
@@ -30,6 +50,7 @@ func newPackage(name string) *Package {
 
 // FindSymbol looks name up in p, returning the symbol and its status.
 func (p *Package) FindSymbol(name string) (*Symbol, int) {
+	p.Realize()
 	if s, ok := p.external[name]; ok {
 		return s, StatusExternal
 	}
@@ -37,6 +58,7 @@ func (p *Package) FindSymbol(name string) (*Symbol, int) {
 		return s, StatusInternal
 	}
 	for _, u := range p.Use {
+		u.Realize()
 		if s, ok := u.external[name]; ok {
 			return s, StatusInherited
 		}
@@ -63,11 +85,13 @@ func (p *Package) Intern(name string) (*Symbol, int) {
 
 // IsExternal reports whether s is present in p as an external symbol.
 func (p *Package) IsExternal(s *Symbol) bool {
+	p.Realize()
 	return p.external[s.Name] == s
 }
 
 // Present returns the symbol directly present in p (not inherited).
 func (p *Package) Present(name string) (*Symbol, int) {
+	p.Realize()
 	if s, ok := p.external[name]; ok {
 		return s, StatusExternal
 	}
@@ -81,6 +105,7 @@ func (p *Package) Present(name string) (*Symbol, int) {
 // package made with many at once (an image's standard packages) does not
 // grow its table step by step.
 func (p *Package) ReserveExternal(n int) {
+	p.Realize()
 	m := make(map[string]*Symbol, len(p.external)+n)
 	for k, v := range p.external {
 		m[k] = v
@@ -90,6 +115,7 @@ func (p *Package) ReserveExternal(n int) {
 
 // AddPresent makes s present in p, internal or external.
 func (p *Package) AddPresent(s *Symbol, external bool) {
+	p.Realize()
 	if external {
 		delete(p.internal, s.Name)
 		p.external[s.Name] = s
@@ -101,6 +127,7 @@ func (p *Package) AddPresent(s *Symbol, external bool) {
 
 // RemovePresent removes the symbol called name from p's present symbols.
 func (p *Package) RemovePresent(name string) {
+	p.Realize()
 	delete(p.internal, name)
 	delete(p.external, name)
 	delete(p.shadowing, name)
@@ -108,12 +135,14 @@ func (p *Package) RemovePresent(name string) {
 
 // Export makes a present symbol external. Conflict checks are the caller's.
 func (p *Package) Export(s *Symbol) {
+	p.Realize()
 	delete(p.internal, s.Name)
 	p.external[s.Name] = s
 }
 
 // Unexport makes an external symbol internal.
 func (p *Package) Unexport(s *Symbol) {
+	p.Realize()
 	if p.external[s.Name] == s {
 		delete(p.external, s.Name)
 		p.internal[s.Name] = s
@@ -122,6 +151,7 @@ func (p *Package) Unexport(s *Symbol) {
 
 // Shadowing returns the shadowing symbols of p.
 func (p *Package) Shadowing() []*Symbol {
+	p.Realize()
 	out := make([]*Symbol, 0, len(p.shadowing))
 	for _, s := range p.shadowing {
 		out = append(out, s)
@@ -132,6 +162,7 @@ func (p *Package) Shadowing() []*Symbol {
 
 // AddShadowing records s as a shadowing symbol of p.
 func (p *Package) AddShadowing(s *Symbol) {
+	p.Realize()
 	if p.shadowing == nil {
 		p.shadowing = map[string]*Symbol{}
 	}
@@ -140,6 +171,7 @@ func (p *Package) AddShadowing(s *Symbol) {
 
 // IsShadowing reports whether name is shadowed in p.
 func (p *Package) IsShadowing(name string) bool {
+	p.Realize()
 	_, ok := p.shadowing[name]
 	return ok
 }
@@ -173,6 +205,7 @@ func removePkg(l []*Package, q *Package) []*Package {
 
 // ExternalSymbols returns p's external symbols sorted by name.
 func (p *Package) ExternalSymbols() []*Symbol {
+	p.Realize()
 	out := make([]*Symbol, 0, len(p.external))
 	for _, s := range p.external {
 		out = append(out, s)
@@ -183,6 +216,7 @@ func (p *Package) ExternalSymbols() []*Symbol {
 
 // PresentSymbols returns every symbol present in p, sorted by name.
 func (p *Package) PresentSymbols() []*Symbol {
+	p.Realize()
 	out := make([]*Symbol, 0, len(p.external)+len(p.internal))
 	for _, s := range p.external {
 		out = append(out, s)
