@@ -129,7 +129,7 @@ func (w *world) builtin(name string, kind rt.ClassKind, supers ...*rt.Class) *rt
 		return c
 	}
 	c := &rt.Class{Name: sym, Kind: kind, Supers: supers}
-	c.CPL = rt.LinearizeCPL(c)
+	c.CPL = rt.LinearizeNewCPL(c)
 	c.Finalize()
 	c.Extra = &classInfo{finalized: true, system: true}
 	w.img.Classes[sym] = c

@@ -133,7 +133,7 @@ func defineStandardTypes(img *rt.Image) {
 			c.Supers = append(c.Supers, img.Classes[symbolFor(img, s)])
 		}
 		// Effective slots: inherited first (in CPL order, most general last), then own.
-		c.CPL = rt.LinearizeCPL(c)
+		c.CPL = rt.LinearizeNewCPL(c)
 		seen := map[*rt.Symbol]bool{}
 		for i := len(c.CPL) - 1; i >= 1; i-- {
 			for _, sd := range c.CPL[i].Slots {

@@ -644,6 +644,15 @@ func (p *printer) bodyPosition(ll rt.Value) int {
 	return -1
 }
 
+// style returns the standard style of operator head, or nil. The table is
+// built the first time a list is pretty-printed in the image.
+func (st *imageState) style(img *rt.Image, head *rt.Symbol) func(p *printer, l rt.Value) {
+	if st.styles == nil {
+		st.buildStyles(img)
+	}
+	return st.styles[head]
+}
+
 // buildStyles fills the table of standard styles keyed by operator (the
 // operators SBCL's standard pprint dispatch table treats specially).
 func (st *imageState) buildStyles(img *rt.Image) {
@@ -769,7 +778,7 @@ func (p *printer) prettyObject(v rt.Value) bool {
 // standardCons prints a cons with the standard pprint dispatch.
 func (p *printer) standardCons(c *rt.Cons) {
 	if head, ok := c.Car.(*rt.Symbol); ok {
-		if style := p.st.styles[head]; style != nil {
+		if style := p.st.style(p.img, head); style != nil {
 			style(p, c)
 			return
 		}

@@ -15,7 +15,6 @@ func init() {
 // image's PrintString hook.
 func setupImage(img *rt.Image) {
 	st := state(img)
-	st.buildStyles(img)
 	S := img.S
 	defs := []struct {
 		sym *rt.Symbol

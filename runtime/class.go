@@ -94,6 +94,21 @@ func (c *Class) IsSubclassOf(super *Class) bool {
 	return false
 }
 
+// LinearizeNewCPL is LinearizeCPL for a class made just now over
+// superclasses whose precedence lists are current (an image's standard
+// classes, made in order): a class with no superclass, or one, has itself
+// followed by its superclass's list, which is what LinearizeCPL finds.
+func LinearizeNewCPL(c *Class) []*Class {
+	switch {
+	case len(c.Supers) == 0:
+		return []*Class{c}
+	case len(c.Supers) == 1 && c.Supers[0].CPL != nil:
+		sup := c.Supers[0].CPL
+		return append(append(make([]*Class, 0, 1+len(sup)), c), sup...)
+	}
+	return LinearizeCPL(c)
+}
+
 // LinearizeCPL computes the CLHS 4.3.5 class precedence list of c from its
 // direct superclasses' lists. It returns nil when the constraints are inconsistent.
 func LinearizeCPL(c *Class) []*Class {

@@ -116,7 +116,10 @@ func NewImage() *Image {
 	img.CLUser = img.addPackage("COMMON-LISP-USER", "CL-USER")
 	img.Golem = img.addPackage("GOLEM", "")
 	img.CL.ReserveExternal(len(clSymbolNames))
-	for _, name := range clSymbolNames {
+	// One allocation for all the COMMON-LISP symbols (they live as long as
+	// the image: the package is locked).
+	clSyms := make([]Symbol, len(clSymbolNames))
+	for i, name := range clSymbolNames {
 		var s *Symbol
 		switch name {
 		case "NIL":
@@ -124,7 +127,8 @@ func NewImage() *Image {
 		case "T":
 			s = T
 		default:
-			s = &Symbol{Name: name, Pkg: img.CL}
+			s = &clSyms[i]
+			s.Name, s.Pkg = name, img.CL
 		}
 		img.CL.external[name] = s
 	}
