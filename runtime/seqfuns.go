@@ -98,13 +98,18 @@ func applyKey(k func(Value) Value, v Value) Value {
 
 // predFunc resolves a one-argument predicate designator.
 func (th *Thread) predFunc(pred Value) func(Value) bool {
+	f := th.predFunction(pred)
+	return func(v Value) bool { return th.call1(f, v) != NIL }
+}
+
+// predFunction checks and resolves a predicate designator.
+func (th *Thread) predFunction(pred Value) Function {
 	if _, ok := pred.(*Symbol); !ok {
 		if _, ok := pred.(Function); !ok {
 			th.TypeError(pred, List(th.Img.S.Or, th.Img.S.Function, th.Img.S.Symbol))
 		}
 	}
-	f := th.Resolve(pred)
-	return func(v Value) bool { return th.call1(f, v) != NIL }
+	return th.Resolve(pred)
 }
 
 // call1 calls f with one argument passed in the thread's argument slots (a
@@ -139,8 +144,13 @@ func (th *Thread) matcher(kind matchKind, itemOrPred Value, o seqOpts) func(Valu
 	key := th.keyFunc(o.key)
 	switch kind {
 	case matchIf, matchIfNot:
-		p := th.predFunc(itemOrPred)
 		want := kind == matchIf
+		if key == nil {
+			// One closure instead of two for the common case.
+			f := th.predFunction(itemOrPred)
+			return func(v Value) bool { return (th.call1(f, v) != NIL) == want }
+		}
+		p := th.predFunc(itemOrPred)
 		return func(v Value) bool { return p(applyKey(key, v)) == want }
 	}
 	test := th.rawTest(o.test, o.testNot)

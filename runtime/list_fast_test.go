@@ -1,0 +1,131 @@
+package runtime_test
+
+import (
+	"testing"
+
+	rt "github.com/golem-lisp/golem/runtime"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestListFastPaths checks each fast entry point of the list builtins
+// against the builtin itself: where the entry point answers, its value and
+// its effect on the arguments are the builtin's; where it must decline (a
+// dotted, circular or long list, an error to signal), it does.
+func TestListFastPaths(t *testing.T) {
+	e := newLispEnv()
+	sym, _ := e.img.CLUser.Intern("PLISTED")
+	sym.Plist = e.read(`(COLOR RED SIZE 3)`)
+	bad, _ := e.img.CLUser.Intern("BADPLIST")
+	bad.Plist = e.read(`(COLOR RED SIZE)`)
+	long := "("
+	for i := 0; i < 1100; i++ {
+		long += "X "
+	}
+	long += ")"
+	cases := []struct {
+		fn, args string
+		fast     bool
+	}{
+		{"EQUAL", `((A (B "c") . 3) (A (B "c") . 3))`, true},
+		{"EQUAL", `((A (B "c")) (A (B "C")))`, true},
+		{"EQUAL", `((1 2) (1 2 3))`, true},
+		{"EQUAL", `(#*101 #*101)`, true},
+		{"EQUAL", `(1.0 1)`, true},
+		{"EQUAL", `(` + long + ` ` + long + `)`, false},
+		{"EQL", `(1.5 1.5)`, true},
+		{"GET", `(PLISTED SIZE)`, true},
+		{"GET", `(PLISTED WEIGHT)`, true},
+		{"GET", `(BADPLIST WEIGHT)`, false},
+		{"GET", `(NIL FOO)`, false},
+		{"GET", `(3 FOO)`, false},
+		{"GETF", `((A 1 B 2) B)`, true},
+		{"GETF", `((A 1 B) C)`, false},
+		{"GETF", `(NIL C)`, true},
+		{"MEMBER", `(C (A B C D))`, true},
+		{"MEMBER", `(E (A B C D))`, true},
+		{"MEMBER", `(E (A B . C))`, false},
+		{"MEMBER", `(1.0 (1.0))`, false},
+		{"MEMBER", `(X ` + long + `)`, true},
+		{"MEMBER", `(Y ` + long + `)`, false},
+		{"LENGTH", `((A B C))`, true},
+		{"LENGTH", `(NIL)`, true},
+		{"LENGTH", `("abcd")`, true},
+		{"LENGTH", `(#(1 2))`, true},
+		{"LENGTH", `((A . B))`, false},
+		{"LENGTH", `(` + long + `)`, false},
+		{"LENGTH", `(3)`, false},
+		{"NTHCDR", `(2 (A B C))`, true},
+		{"NTHCDR", `(5 (A B C))`, true},
+		{"NTHCDR", `(1 (A . B))`, false},
+		{"NTHCDR", `(-1 (A B))`, false},
+		{"NTH", `(1 (A B C))`, true},
+		{"NTH", `(7 (A B C))`, true},
+		{"NTH", `(X (A B C))`, false},
+		{"LAST", `((A B C))`, true},
+		{"LAST", `(NIL)`, true},
+		{"LAST", `((A . B))`, false},
+		{"NREVERSE", `((A B C))`, true},
+		{"NREVERSE", `(NIL)`, true},
+		{"NREVERSE", `((A B . C))`, false},
+		{"NREVERSE", `(#(1 2))`, false},
+		{"NCONC", `((A B) (C))`, true},
+		{"NCONC", `(NIL (C))`, true},
+		{"NCONC", `((A) D)`, true},
+		{"NCONC", `((A . B) (C))`, false},
+		{"APPEND", `((A B) (C))`, true},
+		{"APPEND", `(NIL 3)`, true},
+		{"APPEND", `((A . B) (C))`, false},
+		{"APPEND", `(3 (C))`, false},
+		{"LIST", `(A)`, true},
+		{"LIST", `(A B)`, true},
+		{"LIST", `(A B C)`, true},
+		{"LIST*", `(A B)`, true},
+		{"LIST*", `(A B C)`, true},
+	}
+	for _, c := range cases {
+		b, ok := e.img.CLSym(c.fn).Fn.(*rt.Builtin)
+		require.True(t, ok, c.fn)
+		fastArgs := rt.ListToSlice(e.read(c.args))
+		var v rt.Value
+		switch len(fastArgs) {
+		case 1:
+			require.NotNil(t, b.Fast1, c.fn)
+			v, ok = b.Fast1(fastArgs[0])
+		case 2:
+			require.NotNil(t, b.Fast2, c.fn)
+			v, ok = b.Fast2(fastArgs[0], fastArgs[1])
+		case 3:
+			require.NotNil(t, b.Fast3, c.fn)
+			v, ok = b.Fast3(fastArgs[0], fastArgs[1], fastArgs[2])
+		}
+		assert.Equal(t, c.fast, ok, "(%s %s) answered in the fast path", c.fn, c.args)
+		realArgs := rt.ListToSlice(e.read(c.args))
+		want := e.callValues(b, realArgs)
+		if !ok {
+			continue
+		}
+		assert.Equal(t, want, e.show(v), "(%s %s)", c.fn, c.args)
+		for i := range fastArgs {
+			assert.Equal(t, e.show(realArgs[i]), e.show(fastArgs[i]), "(%s %s) argument %d afterwards", c.fn, c.args, i)
+		}
+	}
+}
+
+// TestFastEqualDeep checks that EQUAL's fast entry point declines on a tree
+// nested deeper than it follows (and the builtin still answers).
+func TestFastEqualDeep(t *testing.T) {
+	e := newLispEnv()
+	deep := func() rt.Value {
+		var v rt.Value = rt.NIL
+		for i := 0; i < 200; i++ {
+			v = rt.List(v)
+		}
+		return v
+	}
+	b := e.img.CLSym("EQUAL").Fn.(*rt.Builtin)
+	x, y := deep(), deep()
+	_, ok := b.Fast2(x, y)
+	assert.False(t, ok)
+	assert.Equal(t, "T", e.callValues(b, []rt.Value{x, y}))
+}
