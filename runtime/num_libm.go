@@ -72,41 +72,17 @@ func ddSqrt(x dd) dd {
 	return quickTwoSum(s, r.hi/(2*s))
 }
 
-// Constants to about 150 bits, computed once at start-up (never written again).
+// Constants to about 150 bits (double-doubles), written out so that no
+// process computes them at start-up; TestLibmConstants recomputes them with
+// math/big.
 var (
-	ddLn2, ddPi, ddPio2 dd
+	ddLn2  = dd{0x1.62e42fefa39efp-01, 0x1.abc9e3b39803fp-56}
+	ddPi   = dd{0x1.921fb54442d18p+01, 0x1.1a62633145c07p-53}
+	ddPio2 = dd{0x1.921fb54442d18p+00, 0x1.1a62633145c07p-54}
 	// pio2Parts splits π/2 into 33-bit pieces (products with integers
 	// below 2^20 are exact) followed by two full-precision tails.
-	pio2Parts [4]float64
+	pio2Parts = [4]float64{0x1.921fb544p+00, 0x1.0b4611a6p-34, 0x1.3198a2e037073p-69, 0x1.129024e088a68p-123}
 )
-
-func init() {
-	const prec = 300
-	// ln 2 = Σ 1/(k 2^k).
-	ln2 := new(big.Float).SetPrec(prec)
-	term := new(big.Float).SetPrec(prec)
-	for k := 1; k < prec+10; k++ {
-		term.SetMantExp(big.NewFloat(1).SetPrec(prec), -k)
-		term.Quo(term, new(big.Float).SetPrec(prec).SetInt64(int64(k)))
-		ln2.Add(ln2, term)
-	}
-	pi := bigPi(prec)
-	ddLn2 = ddFromBig(ln2)
-	ddPi = ddFromBig(pi)
-	pio2 := new(big.Float).SetPrec(prec).Quo(pi, big.NewFloat(2))
-	ddPio2 = ddFromBig(pio2)
-	rest := new(big.Float).SetPrec(prec).Set(pio2)
-	for i := range pio2Parts {
-		f, _ := rest.Float64()
-		if i < 2 {
-			// Keep 33 significant bits.
-			m, e := math.Frexp(f)
-			f = math.Ldexp(math.Trunc(math.Ldexp(m, 33)), e-33)
-		}
-		pio2Parts[i] = f
-		rest.Sub(rest, new(big.Float).SetFloat64(f))
-	}
-}
 
 func ddFromBig(x *big.Float) dd {
 	hi, _ := x.Float64()
