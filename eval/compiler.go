@@ -636,6 +636,9 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 			}
 		}
 	}
+	if len(ops) == 1 {
+		return c.globalCall1(sym, &ops[0], args, tail)
+	}
 	if n := len(args); n < 100 {
 		// Calls of plain compiled functions evaluate their arguments straight
 		// into the callee's frame; anything else takes the general path.

@@ -244,3 +244,47 @@ func setfFunctionOf(th *rt.Thread, name *rt.Symbol) rt.Function {
 	}
 	return undefinedFunction(th, name, nil)
 }
+
+// globalCall1 is compileGlobalCall's code for a call of sym with one
+// argument: a direct call of a plain compiled function (as for any number
+// of arguments), or a builtin's fast entry point (a structure accessor or
+// predicate, most often), or the general call.
+func (c *compiler) globalCall1(sym *rt.Symbol, a *operand, args []Code, tail bool) Code {
+	general := c.generalGlobalCall(sym, args)
+	return func(th *rt.Thread, cf *Frame) rt.Value {
+		switch fn := sym.Fn.(type) {
+		case *Closure:
+			info := fn.info
+			if info.direct != 2 {
+				break
+			}
+			// compileGlobalCall's direct call, for one argument.
+			f := th.PushFrame(nil, fn.upv, info.fn.nslots)
+			x := a.fast(cf)
+			if x == nil {
+				x = a.code(th, cf)
+			}
+			f.Slots[0] = x
+			f.Fn, f.Args = fn, f.Slots[:1:1]
+			v := info.body(th, f)
+			th.PopFrame(f)
+			if v == throwSentinel && !tail {
+				raisePendingThrow(th)
+			}
+			return v
+		case *rt.Builtin:
+			if fn.Fast1 == nil {
+				break
+			}
+			x := a.load(th, cf)
+			if sym.Fn == rt.Function(fn) {
+				if v, ok := fn.Fast1(x); ok {
+					th.SetSingle()
+					return v
+				}
+			}
+			return callBuiltin1(th, sym, x)
+		}
+		return general(th, cf)
+	}
+}
