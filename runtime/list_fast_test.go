@@ -129,3 +129,36 @@ func TestFastEqualDeep(t *testing.T) {
 	assert.False(t, ok)
 	assert.Equal(t, "T", e.callValues(b, []rt.Value{x, y}))
 }
+
+// TestMemberAssocPlainTests checks MEMBER and ASSOC with no keywords or a
+// standard :TEST (answered without the general keyword parser) against the
+// same calls through :KEY IDENTITY (which take the general path).
+func TestMemberAssocPlainTests(t *testing.T) {
+	e := newLispEnv()
+	identity := e.img.CLSym("IDENTITY")
+	kw := e.img.Kw
+	for _, c := range []struct{ fn, args, want string }{
+		{"MEMBER", `((B) (A (B) C))`, "NIL"},
+		{"MEMBER", `(2 (1 2 3))`, "(2 3)"},
+		{"MEMBER", `(1.5 (1 1.5 3))`, "(1.5 3)"},
+		{"MEMBER", `((B) (A (B) C) :TEST EQUAL)`, "((B) C)"},
+		{"MEMBER", `("b" ("a" "b") :TEST EQUAL)`, `("b")`},
+		{"MEMBER", `((B) (A (B) C) :TEST EQ)`, "NIL"},
+		{"MEMBER", `(B (A B C) :TEST EQL)`, "(B C)"},
+		{"MEMBER", `(D (A B . C) :TEST EQUAL)`, "!TYPE-ERROR"},
+		{"ASSOC", `(B ((A . 1) NIL (B . 2)))`, "(B . 2)"},
+		{"ASSOC", `((B) ((A . 1) ((B) . 2)) :TEST EQUAL)`, "((B) . 2)"},
+		{"ASSOC", `((B) ((A . 1) ((B) . 2)))`, "NIL"},
+		{"ASSOC", `(C ((A . 1) 3))`, "!TYPE-ERROR"},
+		{"ASSOC", `(C ((A . 1) 3) :TEST EQ)`, "!TYPE-ERROR"},
+	} {
+		assert.Equal(t, c.want, e.call(c.fn, c.args), "(%s %s)", c.fn, c.args)
+		args := append(rt.ListToSlice(e.read(c.args)), kw("KEY"), identity)
+		assert.Equal(t, c.want, e.callValues(e.img.CLSym(c.fn), args), "(%s %s :KEY IDENTITY)", c.fn, c.args)
+	}
+	// The function objects name the same tests as their symbols.
+	l := e.read(`(A (B) C)`)
+	eq, equal := e.img.CLSym("EQ").Fn, e.img.CLSym("EQUAL").Fn
+	assert.Equal(t, "NIL", e.callValues(e.img.CLSym("MEMBER"), []rt.Value{e.read(`(B)`), l, kw("TEST"), eq}))
+	assert.Equal(t, "((B) C)", e.callValues(e.img.CLSym("MEMBER"), []rt.Value{e.read(`(B)`), l, kw("TEST"), equal}))
+}

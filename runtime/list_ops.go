@@ -548,6 +548,9 @@ func init() {
 			return lstTailp(th, args[0], args[1])
 		}},
 		{Name: "MEMBER", Min: 2, Max: -1, Params: "(ITEM LIST &KEY KEY TEST TEST-NOT)", Fn: func(th *Thread, args []Value) Value {
+			if kind, ok := lstPlainTest(th, args[2:]); ok {
+				return lstMemberPlain(th, args[0], args[1], kind)
+			}
 			test := lstKeyTest(th, args, 2)
 			item := args[0]
 			return lstMember(th, args[1], func(x Value) bool { return test(item, x) })
@@ -559,6 +562,9 @@ func init() {
 			return lstMember(th, args[1], lstPred(th, args[0], args, 2, true))
 		}},
 		{Name: "ASSOC", Min: 2, Max: -1, Params: "(ITEM ALIST &KEY KEY TEST TEST-NOT)", Fn: func(th *Thread, args []Value) Value {
+			if kind, ok := lstPlainTest(th, args[2:]); ok {
+				return lstAssocPlain(th, args[0], args[1], kind)
+			}
 			test := lstKeyTest(th, args, 2)
 			item := args[0]
 			return lstAssoc(th, args[1], false, func(x Value) bool { return test(item, x) })
