@@ -44,3 +44,30 @@ func (th *Thread) lstRemove(l *Cons, s, e, limit int, match func(Value) bool, de
 	}
 	return b.List()
 }
+
+// lstReduce is REDUCE from the front over the elements s..e (s < e) of a
+// proper list l whose bounds the caller has checked: the elements are
+// read as the walk goes, with no slice of them, and f is called through
+// the argument slots.
+func (th *Thread) lstReduce(f Function, l *Cons, s, e int, key func(Value) Value, acc Value) Value {
+	c := l
+	for i := 0; i < s; i++ {
+		c = c.Cdr.(*Cons)
+	}
+	i := s
+	if acc == nil {
+		acc = applyKey(key, c.Car)
+		i++
+		if i < e {
+			c = c.Cdr.(*Cons)
+		}
+	}
+	for ; i < e; i++ {
+		acc = th.call2(f, acc, applyKey(key, c.Car))
+		th.PollAt(i)
+		if i+1 < e {
+			c = c.Cdr.(*Cons)
+		}
+	}
+	return acc
+}

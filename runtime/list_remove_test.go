@@ -65,3 +65,17 @@ func TestListRemoveSharing(t *testing.T) {
 	assert.Equal(t, "!SIMPLE-TYPE-ERROR", e.callValues(e.img.CLSym("REMOVE-IF"), []rt.Value{oddc, circ}))
 	assert.Zero(t, calls)
 }
+
+// TestListReduce covers REDUCE of a list from the front (lstReduce): bounds,
+// :key, :initial-value, and the order of the calls.
+func TestListReduce(t *testing.T) {
+	runCases(t, []callCase{
+		{"REDUCE", `(LST (1 2 3 4 5) :START 1 :END 4)`, "((2 3) 4)"},
+		{"REDUCE", `(LST (1 2 3 4 5) :START 4)`, "5"},
+		{"REDUCE", `(LST (1 2 3) :START 3 :INITIAL-VALUE 9)`, "9"},
+		{"REDUCE", `(LST (1 2 3) :START 2 :INITIAL-VALUE 9 :KEY INC)`, "(9 4)"},
+		{"REDUCE", `(LST (1 2 3) :START 1 :KEY INC)`, "(3 4)"},
+		{"REDUCE", `(PLUS (1 2 3) :END 4)`, "!SIMPLE-TYPE-ERROR"},
+		{"REDUCE", `(PLUS (1 2 . 3))`, "!TYPE-ERROR"},
+	})
+}

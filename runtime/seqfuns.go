@@ -493,6 +493,9 @@ func (th *Thread) seqRemoveDuplicates(seq Value, o seqOpts, destructive bool) Va
 func (th *Thread) seqReduce(fn Value, seq Value, o seqOpts) Value {
 	f := th.Resolve(fn)
 	_, s, e := th.seqRange(seq, o.start, o.end)
+	if c, ok := seq.(*Cons); ok && !o.fromEnd && s < e {
+		return th.lstReduce(f, c, s, e, th.keyFunc(o.key), o.initialValue)
+	}
 	xs := th.seqSlice(seq, s, e)
 	key := th.keyFunc(o.key)
 	if len(xs) == 0 {
