@@ -346,34 +346,34 @@ func (c fixCmp) holds(m, n rt.Fixnum) bool {
 	return m != n
 }
 
-// fusedIf compiles an IF whose test is a variable, a numeric comparison, EQ,
-// CONSP or ATOM of operands into one closure that makes the test itself, or
-// returns nil.
+// fusedIf compiles an IF whose test compileTest knows (a variable, a
+// numeric comparison, EQ, CONSP, ATOM or ENDP of operands) into one closure
+// that makes the test itself, or returns nil. A branch that is a constant
+// is returned in line.
 func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, mv, tail bool) Code {
-	if c.isSimpleOperand(testForm, env) {
-		a := c.operand(testForm, env)
-		then, els := c.branches(thenForm, elseForm, env, mv, tail)
-		return func(th *rt.Thread, f *Frame) rt.Value {
-			if a.load(th, f) != rt.NIL {
-				return then(th, f)
-			}
-			return els(th, f)
-		}
-	}
-	tc, ok := testForm.(*rt.Cons)
+	t, ok := c.compileTest(testForm, env)
 	if !ok {
 		return nil
 	}
-	sym, ok := tc.Car.(*rt.Symbol)
-	if !ok || sym.Pkg != c.img.CL || env.lookupFun(sym) != nil {
-		return nil
+	then, els := c.constBranches(thenForm, elseForm, env, mv, tail)
+	if t.neg {
+		then, els = els, then
 	}
-	forms := rt.ListToSlice(tc.Cdr)
-	cmp, isCmp := fixComparisons[sym.Name]
-	switch {
-	case isCmp && len(forms) == 2:
-		a, b := c.operand(forms[0], env), c.operand(forms[1], env)
-		then, els := c.branches(thenForm, elseForm, env, mv, tail)
+	a, b := t.a, t.b
+	switch t.kind {
+	case testTrue:
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x := a.fast(f)
+			if x == nil {
+				x = a.code(th, f)
+			}
+			if x != rt.NIL {
+				return then.run(th, f)
+			}
+			return els.run(th, f)
+		}
+	case testCmp:
+		cmp, sym := t.cmp, t.sym
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			x, y := a.fast(f), b.fast(f)
 			if x == nil {
@@ -386,18 +386,16 @@ func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, m
 			n, ok2 := y.(rt.Fixnum)
 			if ok1 && ok2 {
 				if cmp.holds(m, n) {
-					return then(th, f)
+					return then.run(th, f)
 				}
-				return els(th, f)
+				return els.run(th, f)
 			}
 			if callBuiltin2(th, sym, x, y) != rt.NIL {
-				return then(th, f)
+				return then.run(th, f)
 			}
-			return els(th, f)
+			return els.run(th, f)
 		}
-	case sym.Name == "EQ" && len(forms) == 2:
-		a, b := c.operand(forms[0], env), c.operand(forms[1], env)
-		then, els := c.branches(thenForm, elseForm, env, mv, tail)
+	case testEq:
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			x, y := a.fast(f), b.fast(f)
 			if x == nil {
@@ -407,28 +405,78 @@ func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, m
 				y = b.code(th, f)
 			}
 			if x == y {
-				return then(th, f)
+				return then.run(th, f)
 			}
-			return els(th, f)
+			return els.run(th, f)
 		}
-	case (sym.Name == "CONSP" || sym.Name == "ATOM") && len(forms) == 1:
-		a := c.operand(forms[0], env)
-		then, els := c.branches(thenForm, elseForm, env, mv, tail)
-		if sym.Name == "ATOM" {
-			then, els = els, then
-		}
+	case testConsp:
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			x := a.fast(f)
 			if x == nil {
 				x = a.code(th, f)
 			}
 			if _, ok := x.(*rt.Cons); ok {
-				return then(th, f)
+				return then.run(th, f)
 			}
-			return els(th, f)
+			return els.run(th, f)
 		}
 	}
-	return nil
+	t.neg = false
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		if t.holds(th, f) {
+			return then.run(th, f)
+		}
+		return els.run(th, f)
+	}
+}
+
+// branch is a compiled branch of an IF: code, or the constant k that it
+// returns (in a context that needs no value count).
+type branch struct {
+	code Code
+	k    rt.Value
+}
+
+// run evaluates the branch.
+func (b *branch) run(th *rt.Thread, f *Frame) rt.Value {
+	if b.k != nil {
+		return b.k
+	}
+	return b.code(th, f)
+}
+
+// constBranches is branches, with a constant branch kept as its value
+// when mv is false.
+func (c *compiler) constBranches(thenForm, elseForm rt.Value, env *lexEnv, mv, tail bool) (branch, branch) {
+	compile := func(form rt.Value) branch {
+		if k, ok := c.constantForm(form); ok && !mv {
+			return branch{k: k}
+		}
+		c.tail = tail
+		return branch{code: c.compile(form, env, mv)}
+	}
+	then := compile(thenForm)
+	return then, compile(elseForm)
+}
+
+// constantForm returns the value of a form that is a constant (a
+// self-evaluating object, NIL, T, a keyword or a QUOTE form).
+func (c *compiler) constantForm(form rt.Value) (rt.Value, bool) {
+	switch x := form.(type) {
+	case *rt.Symbol:
+		if x == rt.NIL || x == rt.T || x.Pkg == c.img.Keyword {
+			return x, true
+		}
+		return nil, false
+	case *rt.Cons:
+		if x.Car == c.img.S.Quote {
+			if rest, ok := x.Cdr.(*rt.Cons); ok && rest.Cdr == rt.NIL {
+				return rest.Car, true
+			}
+		}
+		return nil, false
+	}
+	return form, true
 }
 
 // branches compiles the two branches of an IF, in return position when the

@@ -143,6 +143,9 @@ func compileSetq(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	if len(args) == 0 {
 		return constCode(rt.NIL, mv)
 	}
+	if code := c.fusedSetq(args, env, mv); code != nil {
+		return code
+	}
 	var codes []Code
 	for i := 0; i < len(args); i += 2 {
 		sym, ok := args[i].(*rt.Symbol)
@@ -464,14 +467,12 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	t := &exitTarget{isTag: true, fn: c.fn}
 	items := rt.ListToSlice(form.Cdr)
 	var stmtForms []rt.Value
-	var tagPos []int
 	for _, it := range items {
 		switch it.(type) {
 		case *rt.Cons:
 			stmtForms = append(stmtForms, it)
 		default:
 			t.tags = append(t.tags, it)
-			tagPos = append(tagPos, len(stmtForms))
 		}
 	}
 	if len(t.tags) == 0 {
@@ -482,39 +483,25 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	benv := env.extend(&lexEnv{kind: envTags, target: t})
 	saved := c.exits
 	c.exits = append(c.exits[:len(c.exits):len(c.exits)], t)
-	stmts := make([]tagStmt, len(stmtForms))
-	for i, s := range stmtForms {
-		stmts[i] = c.compileTagStmt(s, benv, t, tagPos)
+	tb := &tagbodyCompiler{c: c, t: t}
+	tagPos := make([]int, 0, len(t.tags))
+	for _, it := range items {
+		if _, ok := it.(*rt.Cons); ok {
+			tb.statement(it, benv)
+		} else {
+			tagPos = append(tagPos, len(tb.stmts))
+		}
 	}
 	c.exits = saved
+	tb.resolve(tagPos)
+	fns := tb.link(tagPos)
+	n := len(fns)
 	run := func(th *rt.Thread, f *Frame, pc int) rt.Value {
-		for pc < len(stmts) {
-			st := &stmts[pc]
-			switch st.kind {
-			case stmtJump:
-				pc = st.target
-				th.Tick()
-				continue
-			case stmtCondJump:
-				if st.code(th, f) != rt.NIL {
-					pc = st.target
-					th.Tick()
-					continue
-				}
-				pc++
-				continue
-			}
-			v := st.code(th, f)
-			if v == exitSentinel {
-				if j, ok := th.LocalExit.(*goJump); ok && j.t == t {
-					th.LocalExit = nil
-					pc = tagPos[j.idx]
-					th.Tick()
-					continue
-				}
-				return v
-			}
-			pc++
+		for pc < n {
+			pc = fns[pc](th, f)
+		}
+		if pc == pcExit {
+			return exitSentinel
 		}
 		return rt.NIL
 	}
@@ -542,60 +529,6 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 			pc = tagPos[next]
 		}
 	}
-}
-
-type stmtKind uint8
-
-const (
-	stmtCode     stmtKind = iota
-	stmtJump              // (go tag) to a tag of this tagbody
-	stmtCondJump          // (if test (go tag)) to a tag of this tagbody
-)
-
-// tagStmt is one statement of a tagbody; the jumps that DO, DOLIST, LOOP
-// and friends expand into are executed by the tagbody loop itself.
-type tagStmt struct {
-	kind   stmtKind
-	code   Code // the statement, or the test of a conditional jump
-	target int  // statement index of the jump target
-}
-
-// compileTagStmt recognises (go tag) and (if test (go tag)) statements that
-// jump within tagbody t; anything else is compiled as usual.
-func (c *compiler) compileTagStmt(form rt.Value, env *lexEnv, t *exitTarget, tagPos []int) tagStmt {
-	expanded := form
-	for {
-		cell, ok := expanded.(*rt.Cons)
-		if !ok {
-			break
-		}
-		op, ok := cell.Car.(*rt.Symbol)
-		if !ok || op.Flags&rt.FlagSpecialOperator != 0 {
-			break
-		}
-		if b := env.lookupFun(op); b != nil && b.kind != envMacro {
-			break
-		} else if b == nil && op.Pkg == c.img.CL && macroForms[op.Name] != nil {
-			break // compiled directly, and never a GO
-		}
-		next, ok := Macroexpand1(c.th, expanded, &Env{env})
-		if !ok {
-			break
-		}
-		expanded = next
-	}
-	if idx, ok := c.localGo(expanded, env, t); ok {
-		return tagStmt{kind: stmtJump, target: tagPos[idx]}
-	}
-	if cell, ok := expanded.(*rt.Cons); ok && cell.Car == c.img.CLSym("IF") {
-		parts := rt.ListToSlice(cell)
-		if len(parts) == 3 || (len(parts) == 4 && parts[3] == rt.NIL) {
-			if idx, ok := c.localGo(parts[2], env, t); ok {
-				return tagStmt{kind: stmtCondJump, code: c.opaque(parts[1], env, false), target: tagPos[idx]}
-			}
-		}
-	}
-	return tagStmt{code: c.compile(expanded, env, false)}
 }
 
 // localGo reports whether form is (go tag) or (progn (go tag)) naming a tag of t.
