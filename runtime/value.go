@@ -43,12 +43,17 @@ type Cons struct {
 }
 
 // smallInts holds pre-boxed fixnums so that common integers never allocate.
-// It is filled once at start-up and never written again.
-var smallInts = func() (t [smallIntMax - smallIntMin + 1]Value) {
-	for i := range t {
-		t[i] = Fixnum(int64(i) + smallIntMin)
+// It is filled once at start-up, before any init function runs, and never
+// written again.
+var smallInts [smallIntMax - smallIntMin + 1]Value
+
+// smallIntsFilled fills smallInts in place (a function returning the 80 KB
+// array would zero and copy it on the stack at every start).
+var smallIntsFilled = func() bool {
+	for i := range smallInts {
+		smallInts[i] = Fixnum(int64(i) + smallIntMin)
 	}
-	return
+	return true
 }()
 
 const (
