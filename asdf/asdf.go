@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/golem-lisp/golem/eval"
 	rt "github.com/golem-lisp/golem/runtime"
@@ -174,8 +175,13 @@ func (ex exports) names() exportNames {
 	return exportNames{split(ex.functions), split(ex.macros), split(ex.variables), split(ex.others)}
 }
 
-// The export lists as symbol names: computed at init, read-only after.
-var uiopNames, asdfNames, qlNames = uiopExports.names(), asdfExports.names(), qlExports.names()
+// The export lists as symbol names: computed when a program first looks
+// into one of the packages, read-only after.
+var (
+	uiopNames = sync.OnceValue(uiopExports.names)
+	asdfNames = sync.OnceValue(asdfExports.names)
+	qlNames   = sync.OnceValue(qlExports.names)
+)
 
 // stub is an autoload stub installed on a symbol.
 type stub struct {
@@ -210,8 +216,9 @@ func setup(img *rt.Image) {
 	// The packages' symbols, their stubs and their variables are made the
 	// first time a program looks into one of the packages (Package.SetLazy):
 	// most evaluations never do.
-	define := func(p *rt.Package, ex *exportNames, then func()) {
+	define := func(p *rt.Package, names func() exportNames, then func()) {
 		p.SetLazy(func(p *rt.Package) {
+			ex := names()
 			p.ReserveExternal(len(ex.functions) + len(ex.macros) + len(ex.variables) + len(ex.others))
 			add := func(names []string, fn func(*rt.Symbol)) {
 				for _, n := range names {
@@ -230,13 +237,13 @@ func setup(img *rt.Image) {
 			}
 		})
 	}
-	define(uiop, &uiopNames, nil)
-	define(asdf, &asdfNames, func() {
+	define(uiop, uiopNames, nil)
+	define(asdf, asdfNames, func() {
 		if v, _ := asdf.FindSymbol("*CENTRAL-REGISTRY*"); v != nil {
 			img.DefineVar(v, rt.NIL)
 		}
 	})
-	define(ql, &qlNames, func() { setLocalProjects(img, st) })
+	define(ql, qlNames, func() { setLocalProjects(img, st) })
 	mp, _ := img.Golem.Intern("*MODULE-PROVIDER-FUNCTIONS*")
 	img.Golem.Export(mp)
 	img.DefineVar(mp, rt.List(img.Intern("GOLEM", "%ASDF-MODULE-PROVIDER")))
