@@ -201,19 +201,30 @@ func fastLast(list Value) (Value, bool) {
 }
 
 // fastNreverse is NREVERSE of a short proper list, reversed in place as
-// the builtin does.
+// the builtin does, in one walk: on a dotted or long list the conses it
+// has turned are turned back before it declines.
 func fastNreverse(list Value) (Value, bool) {
-	if _, ok := fastLen(list); !ok {
-		return nil, false
-	}
 	var prev Value = NIL
-	for l := list; l != NIL; {
-		c := l.(*Cons)
+	l := list
+	for n := 0; n <= fastSearchLimit; n++ {
+		c, ok := l.(*Cons)
+		if !ok {
+			if l == NIL {
+				return prev, true
+			}
+			break
+		}
 		next := c.Cdr
 		c.Cdr = prev
 		prev, l = c, next
 	}
-	return prev, true
+	for prev != NIL {
+		c := prev.(*Cons)
+		next := c.Cdr
+		c.Cdr = l
+		l, prev = c, next
+	}
+	return nil, false
 }
 
 // fastNconc is (NCONC x y) for a short proper list x.

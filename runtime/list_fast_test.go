@@ -68,6 +68,7 @@ func TestListFastPaths(t *testing.T) {
 		{"NREVERSE", `((A B C))`, true},
 		{"NREVERSE", `(NIL)`, true},
 		{"NREVERSE", `((A B . C))`, false},
+		{"NREVERSE", `(` + long + `)`, false},
 		{"NREVERSE", `(#(1 2))`, false},
 		{"NCONC", `((A B) (C))`, true},
 		{"NCONC", `(NIL (C))`, true},
@@ -103,6 +104,10 @@ func TestListFastPaths(t *testing.T) {
 		realArgs := rt.ListToSlice(e.read(c.args))
 		want := e.callValues(b, realArgs)
 		if !ok {
+			// Declining leaves the arguments as they were.
+			for i, x := range rt.ListToSlice(e.read(c.args)) {
+				assert.Equal(t, e.show(x), e.show(fastArgs[i]), "(%s %s) argument %d after declining", c.fn, c.args, i)
+			}
 			continue
 		}
 		assert.Equal(t, want, e.show(v), "(%s %s)", c.fn, c.args)
