@@ -423,7 +423,7 @@ func (tb *tagbodyCompiler) stmtClosure(i int, tagPos []int) stmtFn {
 		return func(th *rt.Thread, f *Frame) int { return target }
 	case stmtTest:
 		target := tb.follow(st.target)
-		return testJump(st.test, next, target, nextBack, target <= i)
+		return testJump(st.test, successors{next: next, target: target, nextBack: nextBack, targetBack: target <= i})
 	case stmtAssign:
 		return assignStmt(st.assigns, next, nextBack)
 	case stmtParallel:
@@ -453,34 +453,47 @@ func (tb *tagbodyCompiler) stmtClosure(i int, tagPos []int) stmtFn {
 	}
 }
 
-// testJump makes the statement that goes to target when test holds, and
-// to next otherwise, counting a step when it goes back (see stmtClosure).
-func testJump(t condTest, next, target int, nextBack, targetBack bool) stmtFn {
-	a, neg := t.a, t.neg
-	if t.kind == testTrue && a.slot >= 0 {
-		slot := a.slot
-		if !nextBack && !targetBack {
-			return func(th *rt.Thread, f *Frame) int {
-				if (slotValue(f, slot) != rt.NIL) != neg {
-					return target
-				}
-				return next
-			}
-		}
-		return func(th *rt.Thread, f *Frame) int {
-			if (slotValue(f, slot) != rt.NIL) != neg {
-				if targetBack {
-					th.Tick()
-				}
-				return target
-			}
-			if nextBack {
-				th.Tick()
-			}
-			return next
-		}
+// successors are where a test statement goes: target when its test holds,
+// next otherwise; a step is counted when it goes back (see stmtClosure).
+type successors struct {
+	next, target         int
+	nextBack, targetBack bool
+}
+
+// to returns the successor for the test's outcome, counting the step.
+func (s *successors) to(th *rt.Thread, holds bool) int {
+	if s.nextBack || s.targetBack {
+		return s.back(th, holds)
 	}
-	if t.kind == testCmp {
+	if holds {
+		return s.target
+	}
+	return s.next
+}
+
+// back is to for successors of which one goes back.
+func (s *successors) back(th *rt.Thread, holds bool) int {
+	next, back := s.next, s.nextBack
+	if holds {
+		next, back = s.target, s.targetBack
+	}
+	if back {
+		th.Tick()
+	}
+	return next
+}
+
+// testJump makes the statement that goes to target when test holds, and
+// to next otherwise.
+func testJump(t condTest, to successors) stmtFn {
+	a, neg := t.a, t.neg
+	switch {
+	case t.kind == testTrue && a.slot >= 0:
+		slot := a.slot
+		return func(th *rt.Thread, f *Frame) int {
+			return to.to(th, (slotValue(f, slot) != rt.NIL) != neg)
+		}
+	case t.kind == testCmp:
 		b, cmp, sym := t.b, t.cmp, t.sym
 		return func(th *rt.Thread, f *Frame) int {
 			x, y := a.fast(f), b.fast(f)
@@ -490,38 +503,16 @@ func testJump(t condTest, next, target int, nextBack, targetBack bool) stmtFn {
 			if y == nil {
 				y = b.code(th, f)
 			}
-			var r bool
 			m, ok1 := x.(rt.Fixnum)
 			n, ok2 := y.(rt.Fixnum)
 			if ok1 && ok2 {
-				r = cmp.holds(m, n)
-			} else {
-				r = callBuiltin2(th, sym, x, y) != rt.NIL
+				return to.to(th, cmp.holds(m, n) != neg)
 			}
-			if r != neg {
-				if targetBack {
-					th.Tick()
-				}
-				return target
-			}
-			if nextBack {
-				th.Tick()
-			}
-			return next
+			return to.to(th, (callBuiltin2(th, sym, x, y) != rt.NIL) != neg)
 		}
 	}
-	t.neg = false
 	return func(th *rt.Thread, f *Frame) int {
-		if t.holds(th, f) != neg {
-			if targetBack {
-				th.Tick()
-			}
-			return target
-		}
-		if nextBack {
-			th.Tick()
-		}
-		return next
+		return to.to(th, t.holds(th, f))
 	}
 }
 
@@ -678,7 +669,7 @@ func (tb *tagbodyCompiler) ifStatement(testForm, thenForm, elseForm rt.Value, en
 // An ERROR signalled by the expander is not signalled here: expand reports
 // false, and the statement compiled as code signals it when it runs (see
 // compileConsDeferringErrors, which expands it again).
-func (tb *tagbodyCompiler) expand(cell *rt.Cons, env *lexEnv) (expanded rt.Value, ok bool) {
+func (tb *tagbodyCompiler) expand(cell *rt.Cons, env *lexEnv) (rt.Value, bool) {
 	c := tb.c
 	op, isSym := cell.Car.(*rt.Symbol)
 	if !isSym || op.Flags&rt.FlagSpecialOperator != 0 {
@@ -689,6 +680,18 @@ func (tb *tagbodyCompiler) expand(cell *rt.Cons, env *lexEnv) (expanded rt.Value
 	} else if b == nil && (op.Macro == nil || op.Pkg == c.img.CL && macroForms[op.Name] != nil) {
 		return cell, true
 	}
+	var next rt.Value
+	if c.catchError(func() { next, _ = Macroexpand1(c.th, cell, &Env{env}) }) != nil {
+		return nil, false
+	}
+	return next, true
+}
+
+// catchError runs fn with a handler of ERROR established around it (so
+// that handlers fn establishes see their errors first). When an ERROR is
+// signalled and not handled inside fn, it unwinds to here, restores the
+// dynamic state and returns the condition; otherwise it returns nil.
+func (c *compiler) catchError(fn func()) (cond *rt.Instance) {
 	th := c.th
 	saved := th.Save()
 	handlers := th.Handlers
@@ -703,18 +706,19 @@ func (tb *tagbodyCompiler) expand(cell *rt.Cons, env *lexEnv) (expanded rt.Value
 	th.PushHandlers([]rt.Handler{{Type: c.img.CLSym("ERROR"), Fn: handler}})
 	defer func() {
 		if pending == nil {
+			// A normal return, or a panic that is not ours: let it pass.
 			th.Handlers = handlers
 			return
 		}
 		r := recover()
-		if abort, isOurs := r.(*compileErrorAbort); !isOurs || abort != pending {
+		if abort, ok := r.(*compileErrorAbort); !ok || abort != pending {
 			panic(r)
 		}
 		th.Restore(saved)
-		expanded, ok = nil, false
+		cond = pending.cond
 	}()
-	next, _ := Macroexpand1(th, cell, &Env{env})
-	return next, true
+	fn()
+	return nil
 }
 
 // parallel compiles a PSETQ of local variables as a statement, or reports
