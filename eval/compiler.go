@@ -538,6 +538,9 @@ func (c *compiler) compileCons(form *rt.Cons, env *lexEnv, mv, tail bool) Code {
 		}
 		if op.Macro != nil {
 			c.noteXref(XrefMacroexpands, op)
+			if code := c.directSetf(op, form, env, mv); code != nil {
+				return code
+			}
 			if sf := macroForms[op.Name]; sf != nil && op.Pkg == c.img.CL {
 				// A standard macro compiled directly (see macroForms).
 				c.dispatchTail = tail

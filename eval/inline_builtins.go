@@ -288,3 +288,107 @@ func (c *compiler) globalCall1(sym *rt.Symbol, a *operand, args []Code, tail boo
 		return general(th, cf)
 	}
 }
+
+// directSetf compiles (SETF (acc arg...) value), (INCF (acc arg...)
+// [delta]) and (DECF ...) when every arg, the value and the delta are local
+// variables or constants and the place's writer is the function (SETF acc):
+// the expansion's temporaries (a LET* and a LET) are then only copies of
+// values that nothing in between can change, so the call of the writer is
+// compiled directly, with the same order of evaluation and the same calls.
+// It returns nil for anything else, which is compiled from its expansion.
+func (c *compiler) directSetf(op *rt.Symbol, form *rt.Cons, env *lexEnv, mv bool) Code {
+	if op.Pkg != c.img.CL {
+		return nil
+	}
+	if hook := c.img.S.MacroexpandHook.Value; hook != nil && hook != rt.NIL && hook != c.img.S.Funcall {
+		// A program watching expansions sees this one.
+		return nil
+	}
+	var delta rt.Value
+	parts, ok := shortList(form.Cdr, 2)
+	switch op.Name {
+	case "SETF":
+		if !ok || len(parts) != 2 {
+			return nil
+		}
+	case "INCF", "DECF":
+		if !ok || len(parts) < 1 || len(parts) > 2 {
+			return nil
+		}
+		delta = rt.MakeInt(1)
+		if len(parts) == 2 {
+			delta = parts[1]
+		}
+	default:
+		return nil
+	}
+	place, ok := parts[0].(*rt.Cons)
+	if !ok {
+		return nil
+	}
+	acc, ok := place.Car.(*rt.Symbol)
+	if !ok || !c.writerIsSetfFunction(acc, env) {
+		return nil
+	}
+	args, ok := shortList(place.Cdr, 8)
+	if !ok {
+		return nil
+	}
+	for _, a := range args {
+		if !c.isSimpleOperand(a, env) {
+			return nil
+		}
+	}
+	if op.Name == "SETF" {
+		if !c.isSimpleOperand(parts[1], env) {
+			return nil
+		}
+		return c.compile(rt.NewCons(c.img.S.Funcall, rt.ListStar(rt.List(args...),
+			rt.List(c.img.S.Function, rt.List(c.img.S.Setf, acc)), parts[1])), env, mv)
+	}
+	if !c.isSimpleOperand(delta, env) {
+		return nil
+	}
+	arith := c.img.CLSym("+")
+	if op.Name == "DECF" {
+		arith = c.img.CLSym("-")
+	}
+	// The reading call's arguments are only variables and constants, so
+	// the new value is computed from the same values the store uses.
+	return c.compile(rt.NewCons(c.img.S.Funcall, rt.ListStar(rt.List(args...),
+		rt.List(c.img.S.Function, rt.List(c.img.S.Setf, acc)), rt.List(arith, place, delta))), env, mv)
+}
+
+// writerIsSetfFunction says whether a place (acc ...) in env is written
+// by calling the function (SETF acc), as GetSetfExpansion decides, with
+// no local function or macro named acc.
+func (c *compiler) writerIsSetfFunction(acc *rt.Symbol, env *lexEnv) bool {
+	if env.lookupFun(acc) != nil || acc.Macro != nil || acc.Flags&rt.FlagSpecialOperator != 0 {
+		return false
+	}
+	if _, ok := c.img.Extra[setfExpanderKey{acc}]; ok {
+		return false
+	}
+	if acc.Pkg == c.img.CL {
+		// GetSetfExpansion's own places (THE, GETF, VALUES, LDB, ...) have
+		// no SETF function; the rest of COMMON-LISP's do.
+		_, isB := acc.Setf.(*rt.Builtin)
+		return isB
+	}
+	return true
+}
+
+// shortList returns the elements of a proper list of at most max elements,
+// or false.
+func shortList(x rt.Value, max int) ([]rt.Value, bool) {
+	var out []rt.Value
+	for x != rt.NIL {
+		cell, ok := x.(*rt.Cons)
+		if !ok || len(out) == max {
+			return nil, false
+		}
+		out = append(out, cell.Car)
+		x = cell.Cdr
+	}
+	return out, true
+}
