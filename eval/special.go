@@ -633,7 +633,12 @@ func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		saved := th.Save()
 		late := th.Stopped()
 		th.Catchers = append(th.Catchers, tag)
+		returned := false
 		defer func() {
+			if returned {
+				// No panic to look at: recover would only cost time.
+				return
+			}
 			if r := recover(); r != nil {
 				e, ok := r.(*throwExit)
 				// Go unwinds innermost first, so the first catcher with the
@@ -647,12 +652,17 @@ func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 			}
 		}()
 		v := body(th, f)
+		returned = true
 		th.Catchers = th.Catchers[:len(th.Catchers)-1]
 		if v == throwSentinel {
 			// The throw came back by returns, which undid the dynamic
 			// state on the way: no Restore is needed.
 			if p := &th.PendingThrow; sameTag(p.Tag, tag) {
 				p.Tag = nil
+				if len(p.Vals) == 1 {
+					th.SetSingle()
+					return p.Vals[0]
+				}
 				return th.Values(p.Vals...)
 			}
 			if !tail {
