@@ -638,6 +638,9 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 				return code
 			}
 		}
+		if sym.Name == "APPLY" && len(ops) >= 2 {
+			return c.compileApplyCall(sym, ops)
+		}
 	}
 	if len(ops) == 1 {
 		return c.globalCall1(sym, &ops[0], args, tail)

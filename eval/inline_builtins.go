@@ -392,3 +392,64 @@ func shortList(x rt.Value, max int) ([]rt.Value, bool) {
 	}
 	return out, true
 }
+
+// applySpreadLimit bounds the list APPLY spreads on the argument stack
+// itself; a longer (or circular) one goes to the real APPLY.
+const applySpreadLimit = 1024
+
+// compileApplyCall compiles (APPLY fn arg... list) (at least one argument
+// besides fn): the arguments are spread on the argument stack and the
+// function called directly, without the APPLY frame and the copies the
+// builtin makes. A function designator that is not a function or a fbound
+// symbol, and a list that is not a proper list of at most applySpreadLimit
+// elements, go to the real APPLY, which signals.
+func (c *compiler) compileApplyCall(sym *rt.Symbol, ops []operand) Code {
+	apply := sym.Fn
+	n := len(ops)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		base, av := th.ArgSlots(n)
+		for i := range ops {
+			av[i] = ops[i].load(th, f)
+		}
+		var fn rt.Function
+		switch x := av[0].(type) {
+		case rt.Function:
+			fn = x
+		case *rt.Symbol:
+			fn = x.Fn
+		}
+		k := 0
+		for l := av[n-1]; fn != nil; k++ {
+			if l == rt.NIL {
+				break
+			}
+			cell, ok := l.(*rt.Cons)
+			if !ok || k == applySpreadLimit {
+				fn = nil
+				break
+			}
+			l = cell.Cdr
+		}
+		var v rt.Value
+		if fn == nil {
+			v = apply.Call(th, av)
+		} else {
+			_, sv := th.ArgSlots(n - 2 + k)
+			copy(sv, av[1:n-1])
+			l := av[n-1]
+			for i := n - 2; i < len(sv); i++ {
+				cell := l.(*rt.Cons)
+				sv[i] = cell.Car
+				l = cell.Cdr
+			}
+			var fast bool
+			if v, fast = tryFast(fn, sv); fast {
+				th.SetSingle()
+			} else {
+				v = fn.Call(th, sv)
+			}
+		}
+		th.PopArgs(base)
+		return v
+	}
+}

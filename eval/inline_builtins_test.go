@@ -56,6 +56,12 @@ func TestFastBuiltinCalls(t *testing.T) {
 		{"setf and incf of car and gethash", `(defun f (c h k) (setf (car c) 1) (setf (gethash k h) 2) (incf (gethash k h 10)) (incf (gethash :new h 10)) (list c (gethash k h) (gethash :new h))) (f (list 0) (make-hash-table) :a)`, `=> ((1) 3 11)`},
 		{"setf of a place without a writer", `(defun f (x) (setf (no-such-place x) 1)) (handler-case (f 1) (undefined-function () :undefined))`, `=> :UNDEFINED`},
 		{"incf of an accessor of a non-structure", node + `(defun f (n) (incf (node-mark n))) (handler-case (f 5) (type-error (e) (list (type-error-datum e) (type-error-expected-type e))))`, `=> (5 NODE)`},
+		{"apply", `(defun f (g &rest args) (apply g args)) (defun h (g a l) (apply g a l)) (list (f #'+ 1 2 3) (h #'list 1 '(2 3)) (h 'list 1 nil) (multiple-value-list (h #'values 1 '(2 3))) (h #'car '(1 2) nil))`, `=> (6 (1 2 3) (1) (1 2 3) 1)`},
+		{"apply of a dotted list", `(defun h (g a l) (apply g a l)) (handler-case (h #'list 1 '(2 . 3)) (type-error (e) (type-error-datum e)))`, `=> 3`},
+		{"apply of a non-list", `(defun h (g a l) (apply g a l)) (handler-case (h #'list 1 5) (type-error (e) (type-error-datum e)))`, `=> 5`},
+		{"apply of a circular list", `(defun h (g a l) (apply g a l)) (let ((l (list 1 2))) (setf (cdr (cdr l)) l) (handler-case (h #'list 1 l) (type-error () :circular)))`, `=> :CIRCULAR`},
+		{"apply of a long list", `(defun h (g a l) (apply g a l)) (h #'+ 1 (make-list 3000 :initial-element 1))`, `=> 3001`},
+		{"apply of an undefined function", `(defun h (g a l) (apply g a l)) (list (handler-case (h 'no-such-fn 1 nil) (undefined-function (e) (cell-error-name e))) (handler-case (h 3 1 nil) (type-error (e) (type-error-datum e))))`, `=> (NO-SUCH-FN 3)`},
 		{"endp", `(defun f (l) (list (endp l) (endp (cdr l)))) (list (f '(1)) (handler-case (endp (car (list 3))) (type-error (e) (type-error-datum e))))`, `=> ((NIL T) 3)`},
 		{"rplaca and rplacd", `(defun f (c) (rplaca c 1) (rplacd c 2)) (list (f (list 0)) (handler-case (f (car (list nil))) (type-error (e) (type-error-expected-type e))))`, `=> ((1 . 2) CONS)`},
 	}
