@@ -483,12 +483,11 @@ func (in *Interpreter) begin(ctx context.Context) *session {
 	}
 	// Go functions called from Lisp see a context that ends with the
 	// evaluation's time limit or an Interrupt.
-	ctx, cancel := context.WithCancel(ctx)
+	var cancel context.CancelFunc
 	if t := in.limits().Timeout; t > 0 {
-		var cancelT context.CancelFunc
-		ctx, cancelT = context.WithTimeoutCause(ctx, t, timeoutCause(t))
-		prev := cancel
-		cancel = func() { cancelT(); prev() }
+		ctx, cancel = context.WithTimeoutCause(ctx, t, timeoutCause(t))
+	} else {
+		ctx, cancel = context.WithCancel(ctx)
 	}
 	s := in.newSession(ctx)
 	s.cancel = cancel
