@@ -95,14 +95,14 @@ func (th *Thread) TwoArgTest(test, testNot, key Value) func(item, elt Value) boo
 	switch {
 	case testNot != nil && testNot != NIL:
 		f := th.Resolve(testNot)
-		return func(item, elt Value) bool { return th.Call(f, item, keyFn(elt)) == NIL }
+		return func(item, elt Value) bool { return th.call2(f, item, keyFn(elt)) == NIL }
 	case test == nil || test == NIL || test == th.Img.S.Eql:
 		return func(item, elt Value) bool { return Eql(item, keyFn(elt)) }
 	case test == th.Img.S.Eq:
 		return func(item, elt Value) bool { return item == keyFn(elt) }
 	default:
 		f := th.Resolve(test)
-		return func(item, elt Value) bool { return th.Call(f, item, keyFn(elt)) != NIL }
+		return func(item, elt Value) bool { return th.call2(f, item, keyFn(elt)) != NIL }
 	}
 }
 
@@ -112,7 +112,7 @@ func (th *Thread) KeyFn(key Value) func(Value) Value {
 		return func(v Value) Value { return v }
 	}
 	f := th.Resolve(key)
-	return func(v Value) Value { return f.Call(th, []Value{v}) }
+	return func(v Value) Value { return th.call1(f, v) }
 }
 
 // Truthy reports whether v is not NIL.

@@ -167,3 +167,23 @@ func TestMemberAssocPlainTests(t *testing.T) {
 	assert.Equal(t, "NIL", e.callValues(e.img.CLSym("MEMBER"), []rt.Value{e.read(`(B)`), l, kw("TEST"), eq}))
 	assert.Equal(t, "((B) C)", e.callValues(e.img.CLSym("MEMBER"), []rt.Value{e.read(`(B)`), l, kw("TEST"), equal}))
 }
+
+// BenchmarkMemberUserTest is MEMBER with a :TEST and a :KEY that are not
+// standard tests, over 100 elements: the calls of the test and the key go
+// through the argument slots, so they allocate nothing per element.
+func BenchmarkMemberUserTest(b *testing.B) {
+	e := newLispEnv()
+	items := make([]rt.Value, 100)
+	for i := range items {
+		items[i] = rt.MakeInt(int64(i))
+	}
+	l := rt.List(items...)
+	member := e.img.CLSym("MEMBER")
+	gt, _ := e.img.CLUser.FindSymbol("GT")
+	inc, _ := e.img.CLUser.FindSymbol("INC")
+	args := []rt.Value{rt.MakeInt(-5), l, e.img.Kw("TEST"), gt, e.img.Kw("KEY"), inc}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		e.th.Call(member, args...)
+	}
+}

@@ -71,11 +71,7 @@ func lstPred(th *Thread, fn Value, args []Value, from int, negate bool) func(Val
 	kw := th.ParseKeys(args[from:], "KEY")
 	f := th.Resolve(fn)
 	key := th.KeyFn(kw[0])
-	buf := make([]Value, 1)
-	return func(v Value) bool {
-		buf[0] = key(v)
-		return (f.Call(th, buf) != NIL) != negate
-	}
+	return func(v Value) bool { return (th.call1(f, key(v)) != NIL) != negate }
 }
 
 func lstAppend(th *Thread, args []Value) Value {
