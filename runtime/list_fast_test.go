@@ -187,3 +187,20 @@ func BenchmarkMemberUserTest(b *testing.B) {
 		e.th.Call(member, args...)
 	}
 }
+
+// BenchmarkPositionIfList is POSITION-IF over a 100-element list: the
+// elements are visited as the list is walked, with no slice of them.
+func BenchmarkPositionIfList(b *testing.B) {
+	e := newLispEnv()
+	items := make([]rt.Value, 100)
+	for i := range items {
+		items[i] = rt.MakeInt(int64(2 * i))
+	}
+	l := rt.List(items...)
+	pos := e.img.CLSym("POSITION-IF")
+	odd, _ := e.img.CLUser.FindSymbol("ODD")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		e.th.Call(pos, odd, l)
+	}
+}

@@ -79,3 +79,27 @@ func TestListReduce(t *testing.T) {
 		{"REDUCE", `(PLUS (1 2 . 3))`, "!TYPE-ERROR"},
 	})
 }
+
+// TestListScan covers FIND, POSITION and COUNT of a list from the front
+// without :END (the elements are visited as the list is walked): :START,
+// keys, the first match ending the walk, and a dotted list signalling
+// before the predicate runs.
+func TestListScan(t *testing.T) {
+	runCases(t, []callCase{
+		{"POSITION-IF", `(ODD (2 4 5 7) :START 3)`, "3"},
+		{"POSITION-IF", `(ODD (2 4 5 7) :START 9)`, "NIL"},
+		{"FIND-IF", `(ODD (2 4 5 7) :KEY INC)`, "2"},
+		{"COUNT-IF", `(ODD (1 2 3 4 5) :START 1)`, "2"},
+		{"POSITION", `(5 (2 4 5 7) :TEST LT)`, "3"},
+		{"FIND-IF", `(ODD (2 4 . 5))`, "!TYPE-ERROR"},
+	})
+	e := newLispEnv()
+	calls := 0
+	e.defFn("ODDC", func(a []rt.Value) rt.Value { calls++; return rt.Bool(int64(a[0].(rt.Fixnum))%2 != 0) })
+	oddc, _ := e.img.CLUser.FindSymbol("ODDC")
+	assert.Equal(t, "3", e.callValues(e.img.CLSym("FIND-IF"), []rt.Value{oddc, e.read(`(2 3 4 5)`)}))
+	assert.Equal(t, 2, calls)
+	calls = 0
+	assert.Equal(t, "!TYPE-ERROR", e.callValues(e.img.CLSym("FIND-IF"), []rt.Value{oddc, e.read(`(2 3 4 . 5)`)}))
+	assert.Zero(t, calls)
+}

@@ -181,6 +181,19 @@ func (th *Thread) seqScan(seq Value, o seqOpts, fn func(i int, x Value) bool) {
 		} else {
 			// Check the list first so a circular one spins without allocating.
 			th.listLen(seq)
+			if !o.fromEnd {
+				// A proper list: fn sees the elements as the walk goes.
+				i := 0
+				for l := seq; l != NIL; i++ {
+					c := l.(*Cons)
+					if i >= s && !fn(i, c.Car) {
+						return
+					}
+					th.PollAt(i)
+					l = c.Cdr
+				}
+				return
+			}
 		}
 		l := seq
 		for i := 0; e < 0 || i < e; i++ {
