@@ -99,6 +99,14 @@ func TestControlFastPaths(t *testing.T) {
 			`(defmacro bad-macro () (error "bad expansion"))
 (let ((out nil)) (handler-case (dotimes (i 3) (push i out) (bad-macro)) (error () (list :error out))))`,
 			"[warnings]\nWARNING: Compiling (BAD-MACRO) signalled an error, which evaluating it signals again: bad expansion\n\n=> (:ERROR (0))"},
+		{"OR and COND clauses of one form return one value of a true form, all of the last",
+			`(list (multiple-value-list (or (values 1 2) 3)) (multiple-value-list (or nil (values 1 2)))
+      (multiple-value-list (cond ((values 1 2)))) (multiple-value-list (or nil nil))
+      (let ((x nil) (y 5)) (or x y)) (funcall (lambda (a) (or a :none)) nil))`,
+			`=> ((1) (1 2) (1) (NIL) 5 :NONE)`},
+		{"IF branches that are constants return one value",
+			`(list (multiple-value-list (if (values nil 2) 1 :no)) (multiple-value-list (funcall (lambda (x) (if x 'a "b")) nil)))`,
+			`=> ((:NO) ("b"))`},
 	}
 	runFreshCases(t, cases)
 }

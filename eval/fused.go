@@ -431,26 +431,29 @@ func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, m
 }
 
 // branch is a compiled branch of an IF: code, or the constant k that it
-// returns (in a context that needs no value count).
+// returns.
 type branch struct {
 	code Code
 	k    rt.Value
+	mv   bool // the value count is wanted: the constant sets it
 }
 
 // run evaluates the branch.
 func (b *branch) run(th *rt.Thread, f *Frame) rt.Value {
 	if b.k != nil {
+		if b.mv {
+			th.SetSingle()
+		}
 		return b.k
 	}
 	return b.code(th, f)
 }
 
-// constBranches is branches, with a constant branch kept as its value
-// when mv is false.
+// constBranches is branches, with a constant branch kept as its value.
 func (c *compiler) constBranches(thenForm, elseForm rt.Value, env *lexEnv, mv, tail bool) (branch, branch) {
 	compile := func(form rt.Value) branch {
-		if k, ok := c.constantForm(form); ok && !mv {
-			return branch{k: k}
+		if k, ok := c.constantForm(form); ok {
+			return branch{k: k, mv: mv}
 		}
 		c.tail = tail
 		return branch{code: c.compile(form, env, mv)}

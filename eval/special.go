@@ -256,6 +256,12 @@ func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequentia
 		}
 	}
 	benv = c.declareFree(decls, benv, specials)
+	if len(bindings) == 1 && !anySpecial && len(decls) == 0 {
+		if elseForm, ok := c.orShape(bindings[0].sym, body); ok {
+			c.tail = tail
+			return c.compileOr(params[0].v, inits[0], elseForm, benv, mv)
+		}
+	}
 	c.tail = tail
 	bodyCode := c.compileBody(body, benv, mv)
 	c.warnUnused(params, decls)
@@ -267,6 +273,14 @@ func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequentia
 		}
 		if n == 1 {
 			v0, i0 := vars[0], inits[0]
+			if !v0.captured {
+				// The body is compiled: no closure captures the variable.
+				idx := v0.index
+				return func(th *rt.Thread, f *Frame) rt.Value {
+					f.Slots[idx] = i0(th, f)
+					return bodyCode(th, f)
+				}
+			}
 			return func(th *rt.Thread, f *Frame) rt.Value {
 				initVar(v0, f, i0(th, f))
 				return bodyCode(th, f)

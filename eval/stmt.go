@@ -756,3 +756,40 @@ func noTags(body rt.Value) bool {
 	}
 	return true
 }
+
+// orShape recognises the body (if var var else) of a LET binding var
+// alone, which OR and COND expand into, and returns else.
+func (c *compiler) orShape(v *rt.Symbol, body rt.Value) (rt.Value, bool) {
+	forms, ok := properList(body, 1)
+	if !ok || len(forms) != 1 {
+		return nil, false
+	}
+	cell, ok := forms[0].(*rt.Cons)
+	if !ok || cell.Car != c.img.CLSym("IF") {
+		return nil, false
+	}
+	parts, ok := properList(cell.Cdr, 3)
+	if !ok || len(parts) != 3 || parts[0] != rt.Value(v) || parts[1] != rt.Value(v) {
+		return nil, false
+	}
+	return parts[2], true
+}
+
+// compileOr compiles (let ((v init)) (if v v else)) into one closure: the
+// value of init when it is true, else the value of else, with v bound
+// around else as the LET binds it.
+func (c *compiler) compileOr(v *varDesc, init Code, elseForm rt.Value, env *lexEnv, mv bool) Code {
+	v.used = true
+	els := c.compile(elseForm, env, mv)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		x := init(th, f)
+		initVar(v, f, x)
+		if x != rt.NIL {
+			if mv {
+				th.SetSingle()
+			}
+			return x
+		}
+		return els(th, f)
+	}
+}
