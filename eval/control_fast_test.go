@@ -107,6 +107,21 @@ func TestControlFastPaths(t *testing.T) {
 		{"IF branches that are constants return one value",
 			`(list (multiple-value-list (if (values nil 2) 1 :no)) (multiple-value-list (funcall (lambda (x) (if x 'a "b")) nil)))`,
 			`=> ((:NO) ("b"))`},
+		{"a LET statement binds fresh variables at each iteration",
+			`(let ((fns nil) (i 0)) (tagbody top (let* ((j i) (k (* 10 j))) (push (lambda () (list j k)) fns)) (incf i) (when (< i 3) (go top))) (mapcar #'funcall fns))`,
+			`=> ((2 20) (1 10) (0 0))`},
+		{"LET statements bind in parallel, LET* in sequence",
+			`(let ((x 1) (out nil)) (tagbody (let ((x 2) (y x)) (push (list x y) out)) (let* ((x 3) (y x)) (push (list x y) out))) out)`,
+			`=> ((3 3) (2 1))`},
+		{"a LET statement loops back by GO from its body",
+			`(let ((out nil) (i 0)) (tagbody top (let ((j (* i i))) (push j out) (when (< i 3) (incf i) (go top)))) out)`,
+			`=> (9 4 1 0)`},
+		{"LET statements of special variables bind them dynamically",
+			`(defvar *sp* :global) (defun get-sp () *sp*)
+(let ((out nil)) (tagbody (let ((*sp* :bound)) (push (get-sp) out)) (let ((x :lex)) (declare (special x)) (push x out)) (push (get-sp) out)) out)`,
+			`=> (:GLOBAL :LEX :BOUND)`},
+		{"DOLIST binds a fresh variable for each element",
+			`(let ((fns nil)) (dolist (x '(1 2 3)) (push (lambda () x) fns)) (mapcar #'funcall fns))`, `=> (3 2 1)`},
 	}
 	runFreshCases(t, cases)
 }

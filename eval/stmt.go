@@ -306,18 +306,23 @@ func (c *compiler) assignments(pairs []rt.Value, env *lexEnv) ([]assignment, boo
 	out := make([]assignment, 0, len(pairs)/2)
 	for i := 0; i < len(pairs); i += 2 {
 		v := c.localTarget(pairs[i], env)
-		a := assignment{dst: v.index}
-		if sym, args, ok := c.clCall(pairs[i+1], env); ok && len(args) == 1 && unaryOps[sym.Name] != opNone &&
-			c.isSimpleOperand(args[0], env) {
-			c.noteGlobalCall(sym, 1)
-			a.op, a.sym, a.src = unaryOps[sym.Name], sym, c.operand(args[0], env)
-		} else {
-			a.src = c.operand(pairs[i+1], env)
-		}
+		a := c.valueAssignment(pairs[i+1], env)
+		a.dst = v.index
 		v.assigned = true
 		out = append(out, a)
 	}
 	return out, true
+}
+
+// valueAssignment compiles the value form of an assignment (its dst not
+// set): a unaryOp of a simple operand, or any form as an operand.
+func (c *compiler) valueAssignment(form rt.Value, env *lexEnv) assignment {
+	if sym, args, ok := c.clCall(form, env); ok && len(args) == 1 && unaryOps[sym.Name] != opNone &&
+		c.isSimpleOperand(args[0], env) {
+		c.noteGlobalCall(sym, 1)
+		return assignment{op: unaryOps[sym.Name], sym: sym, src: c.operand(args[0], env)}
+	}
+	return assignment{src: c.operand(form, env)}
 }
 
 // fusedSetq compiles (setq var form ...) of local variables into one
@@ -348,6 +353,7 @@ const (
 	stmtTest              // go to target when test holds
 	stmtAssign            // SETQ of local variables
 	stmtParallel          // PSETQ of local variables
+	stmtBind              // the bindings of a LET or LET* of lexical variables
 )
 
 // tagStmt is one statement of a tagbody; the jumps, tests and assignments
@@ -360,6 +366,8 @@ type tagStmt struct {
 	toTag   bool // target is the index of a tag of the tagbody
 	test    condTest
 	assigns []assignment
+	vars    []*varDesc // a stmtBind's variables
+	seq     bool       // a stmtBind of LET*
 }
 
 // tagbodyCompiler compiles the statements of a tagbody.
@@ -435,6 +443,8 @@ func (tb *tagbodyCompiler) stmtClosure(i int, tagPos []int) stmtFn {
 			}
 			return next
 		}
+	case stmtBind:
+		return bindStmt(st, next, nextBack)
 	}
 	code, t := st.code, tb.t
 	return func(th *rt.Thread, f *Frame) int {
@@ -562,6 +572,120 @@ func assignStmt(as []assignment, next int, nextBack bool) stmtFn {
 	}
 }
 
+// bindStmt makes the statement binding a LET's variables (the closures
+// of its body are compiled, so whether a variable is captured is known).
+func bindStmt(st tagStmt, next int, nextBack bool) stmtFn {
+	as, vars := st.assigns, st.vars
+	captured := false
+	for _, v := range vars {
+		captured = captured || v.captured
+	}
+	if len(as) == 1 && !captured {
+		a := as[0]
+		return func(th *rt.Thread, f *Frame) int {
+			f.Slots[a.dst] = a.value(th, f)
+			if nextBack {
+				th.Tick()
+			}
+			return next
+		}
+	}
+	seq := st.seq || len(as) == 1
+	return func(th *rt.Thread, f *Frame) int {
+		if seq {
+			for i := range as {
+				initVar(vars[i], f, as[i].value(th, f))
+			}
+		} else {
+			var buf [maxParallel]rt.Value
+			for i := range as {
+				buf[i] = as[i].value(th, f)
+			}
+			for i := range as {
+				initVar(vars[i], f, buf[i])
+			}
+		}
+		if nextBack {
+			th.Tick()
+		}
+		return next
+	}
+}
+
+// letStatement compiles a LET or LET* of lexical variables (seq for LET*)
+// as a statement binding them followed by its body as statements, or
+// reports false (having compiled nothing) for any other shape, or when
+// compiling it signals an error (then compiled as code, the form signals
+// it when it runs).
+func (tb *tagbodyCompiler) letStatement(cell *rt.Cons, env *lexEnv, seq bool) bool {
+	c := tb.c
+	rest, ok := cell.Cdr.(*rt.Cons)
+	if !ok {
+		return false
+	}
+	list, ok := properList(rest.Car, maxParallel)
+	if !ok || len(list) == 0 {
+		return false
+	}
+	syms := make([]*rt.Symbol, len(list))
+	inits := make([]rt.Value, len(list))
+	for i, b := range list {
+		inits[i] = rt.NIL
+		switch x := b.(type) {
+		case *rt.Symbol:
+			syms[i] = x
+		case *rt.Cons:
+			parts, ok := properList(x, 2)
+			if !ok {
+				return false
+			}
+			syms[i], _ = parts[0].(*rt.Symbol)
+			if len(parts) == 2 {
+				inits[i] = parts[1]
+			}
+		}
+		if s := syms[i]; s == nil || s == rt.NIL || s == rt.T || s.IsConstant() || s.IsSpecial() {
+			return false
+		}
+	}
+	decls, _, body := parseBody(rest.Cdr, false)
+	if declaredSpecials(c.img, decls) != nil {
+		return false
+	}
+	forms, ok := properList(body, -1)
+	if !ok {
+		return false
+	}
+	start, saved := len(tb.stmts), c.exits
+	failed := c.catchError(func() {
+		as := make([]assignment, len(syms))
+		vars := make([]*varDesc, len(syms))
+		params := make([]param, len(syms))
+		benv := env
+		for i, sym := range syms {
+			initEnv := env
+			if seq {
+				initEnv = benv
+			}
+			as[i] = c.valueAssignment(inits[i], initEnv)
+			params[i], benv = c.bindVar(sym, benv, nil)
+			vars[i] = params[i].v
+			as[i].dst = vars[i].index
+		}
+		benv = c.declareFree(decls, benv, nil)
+		tb.stmts = append(tb.stmts, tagStmt{kind: stmtBind, assigns: as, vars: vars, seq: seq})
+		for _, form := range forms {
+			tb.statement(form, benv)
+		}
+		c.warnUnused(params, decls)
+	})
+	if failed != nil {
+		tb.stmts, c.exits = tb.stmts[:start], saved
+		return false
+	}
+	return true
+}
+
 // statement compiles one statement of the tagbody (its value is not used)
 // after macroexpanding it, so that the jumps and assignments of macros are
 // seen: a PROGN, and a TAGBODY without tags, are spliced into the
@@ -607,6 +731,11 @@ func (tb *tagbodyCompiler) statement(form rt.Value, env *lexEnv) {
 				els = parts[2]
 			}
 			tb.ifStatement(parts[0], parts[1], els, env)
+			return
+		}
+	}
+	if cell.Car == c.img.CLSym("LET") || cell.Car == c.img.CLSym("LET*") {
+		if tb.letStatement(cell, env, cell.Car == c.img.CLSym("LET*")) {
 			return
 		}
 	}
