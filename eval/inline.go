@@ -144,6 +144,12 @@ const (
 )
 
 func callBuiltin1(th *rt.Thread, sym *rt.Symbol, x rt.Value) rt.Value {
+	if b, ok := sym.Fn.(*rt.Builtin); ok && b.Fast1 != nil {
+		if v, ok := b.Fast1(x); ok {
+			th.SetSingle()
+			return v
+		}
+	}
 	base := th.ArgBase(1)
 	th.SetArg(base, 0, x)
 	fn := sym.Fn
@@ -156,6 +162,12 @@ func callBuiltin1(th *rt.Thread, sym *rt.Symbol, x rt.Value) rt.Value {
 }
 
 func callBuiltin2(th *rt.Thread, sym *rt.Symbol, x, y rt.Value) rt.Value {
+	if b, ok := sym.Fn.(*rt.Builtin); ok && b.Fast2 != nil {
+		if v, ok := b.Fast2(x, y); ok {
+			th.SetSingle()
+			return v
+		}
+	}
 	base := th.ArgBase(2)
 	th.SetArg(base, 0, x)
 	th.SetArg(base, 1, y)

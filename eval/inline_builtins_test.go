@@ -62,6 +62,14 @@ func TestFastBuiltinCalls(t *testing.T) {
 		{"apply of a circular list", `(defun h (g a l) (apply g a l)) (let ((l (list 1 2))) (setf (cdr (cdr l)) l) (handler-case (h #'list 1 l) (type-error () :circular)))`, `=> :CIRCULAR`},
 		{"apply of a long list", `(defun h (g a l) (apply g a l)) (h #'+ 1 (make-list 3000 :initial-element 1))`, `=> 3001`},
 		{"apply of an undefined function", `(defun h (g a l) (apply g a l)) (list (handler-case (h 'no-such-fn 1 nil) (undefined-function (e) (cell-error-name e))) (handler-case (h 3 1 nil) (type-error (e) (type-error-datum e))))`, `=> (NO-SUCH-FN 3)`},
+		{"double-float arithmetic and comparisons", `(defun f (a b) (list (+ a b) (- a b) (* a b) (/ a b) (< a b) (> a b) (<= a b) (>= a b) (= a b) (/= a b))) (list (f 1.5d0 2) (f 2 0.5d0) (f 0d0 -1d0) (f 3 4) (f (expt 2 60) 1d0))`,
+			`=> ((3.5d0 -0.5d0 3.0d0 0.75d0 T NIL T NIL NIL T)
+ (2.5d0 1.5d0 1.0d0 4.0d0 NIL T NIL T NIL T)
+ (-1.0d0 1.0d0 -0.0d0 -0.0d0 NIL T NIL T NIL T) (7 -1 12 3/4 T NIL T NIL NIL T)
+ (1.152921504606847d18 1.152921504606847d18 1.152921504606847d18
+  1.152921504606847d18 NIL T NIL T NIL T))`},
+		{"double-float arithmetic errors", `(defun f (a b) (* a b)) (defun g (a b) (/ a b)) (list (handler-case (f 1d300 1d300) (floating-point-overflow () :overflow)) (handler-case (g 1d0 0d0) (division-by-zero () :div0)) (handler-case (g 0d0 0d0) (floating-point-invalid-operation () :invalid)))`, `=> (:OVERFLOW :DIV0 :INVALID)`},
+		{"fixnum multiplication", `(defun f (a b) (* a b)) (list (f 100000 100000) (f -65536 65536) (f 4611686018427387904 2) (f 1.5 2) (f 1/2 4))`, `=> (10000000000 -4294967296 9223372036854775808 3.0 2)`},
 		{"endp", `(defun f (l) (list (endp l) (endp (cdr l)))) (list (f '(1)) (handler-case (endp (car (list 3))) (type-error (e) (type-error-datum e))))`, `=> ((NIL T) 3)`},
 		{"rplaca and rplacd", `(defun f (c) (rplaca c 1) (rplacd c 2)) (list (f (list 0)) (handler-case (f (car (list nil))) (type-error (e) (type-error-expected-type e))))`, `=> ((1 . 2) CONS)`},
 	}

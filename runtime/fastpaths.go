@@ -1,6 +1,7 @@
 package runtime
 
-// Fast entry points (Builtin.Fast2) of sequence and list searches with two
+// Fast entry points (Builtin.Fast2) of two-argument arithmetic and
+// comparisons on double-floats (below), and of sequence and list searches with two
 // arguments: an item that EQL compares by identity (a symbol, fixnum,
 // character or cons) looked for in a short vector or proper list. Anything
 // else, including a sequence longer than fastSearchLimit (so that no loop
@@ -84,7 +85,109 @@ func fastAssoc(item, alist Value) (Value, bool) {
 	return nil, false
 }
 
-func installSearchFastPaths(img *Image) {
+// exactDouble converts a double-float, or a fixnum that a double holds
+// exactly, to float64.
+func exactDouble(v Value) (float64, bool) {
+	switch x := v.(type) {
+	case DoubleFloat:
+		return float64(x), true
+	case Fixnum:
+		if x > -(1<<53) && x < 1<<53 {
+			return float64(x), true
+		}
+	}
+	return 0, false
+}
+
+// doubleOperands returns the operands of a two-argument arithmetic call as
+// float64 when one is a double-float and the other a double-float or an
+// exactly convertible fixnum: float contagion makes the result a
+// double-float computed from these values.
+func doubleOperands(a, b Value) (float64, float64, bool) {
+	_, da := a.(DoubleFloat)
+	_, db := b.(DoubleFloat)
+	if !da && !db {
+		return 0, 0, false
+	}
+	x, ok1 := exactDouble(a)
+	y, ok2 := exactDouble(b)
+	return x, y, ok1 && ok2
+}
+
+// doubleResult declines an infinite or NaN result: the real function
+// decides whether it signals.
+func doubleResult(r float64) (Value, bool) {
+	if r-r != 0 {
+		return nil, false
+	}
+	return DoubleFloat(r), true
+}
+
+// fastArith are the fast entry points of two-argument +, -, * and / on
+// double-floats, and of * on small fixnums (the other fixnum cases are
+// compiled in line by the evaluator).
+var fastArith = map[string]func(a, b Value) (Value, bool){
+	"+": func(a, b Value) (Value, bool) {
+		if x, y, ok := doubleOperands(a, b); ok {
+			return doubleResult(x + y)
+		}
+		return nil, false
+	},
+	"-": func(a, b Value) (Value, bool) {
+		if x, y, ok := doubleOperands(a, b); ok {
+			return doubleResult(x - y)
+		}
+		return nil, false
+	},
+	"*": func(a, b Value) (Value, bool) {
+		if x, ok := a.(Fixnum); ok {
+			if y, ok := b.(Fixnum); ok && x == Fixnum(int32(x)) && y == Fixnum(int32(y)) {
+				return MakeInt(int64(x * y)), true
+			}
+		}
+		if x, y, ok := doubleOperands(a, b); ok {
+			return doubleResult(x * y)
+		}
+		return nil, false
+	},
+	"/": func(a, b Value) (Value, bool) {
+		if x, y, ok := doubleOperands(a, b); ok && y != 0 {
+			return doubleResult(x / y)
+		}
+		return nil, false
+	},
+}
+
+// fastCompare makes the fast entry point of a two-argument comparison of
+// double-floats (with a fixnum a double holds exactly); a NaN declines.
+func fastCompare(holds func(x, y float64) bool) func(a, b Value) (Value, bool) {
+	return func(a, b Value) (Value, bool) {
+		x, y, ok := doubleOperands(a, b)
+		if !ok || x != x || y != y {
+			return nil, false
+		}
+		return Bool(holds(x, y)), true
+	}
+}
+
+func installNumberAndSearchFastPaths(img *Image) {
+	for name, holds := range map[string]func(x, y float64) bool{
+		"<":  func(x, y float64) bool { return x < y },
+		">":  func(x, y float64) bool { return x > y },
+		"<=": func(x, y float64) bool { return x <= y },
+		">=": func(x, y float64) bool { return x >= y },
+		"=":  func(x, y float64) bool { return x == y },
+		"/=": func(x, y float64) bool { return x != y },
+	} {
+		if b, ok := img.CLSym(name).Fn.(*Builtin); ok {
+			b.Fast2 = fastCompare(holds)
+		}
+	}
+	for name, fast := range fastArith {
+		if b, ok := img.CLSym(name).Fn.(*Builtin); ok {
+			b.Fast2 = fast
+		}
+	}
 	for name, fast := range map[string]func(x, y Value) (Value, bool){"POSITION": fastPosition, "ASSOC": fastAssoc} {
 		if b, ok := img.CLSym(name).Fn.(*Builtin); ok {
 			b.Fast2 = fast
@@ -92,4 +195,4 @@ func installSearchFastPaths(img *Image) {
 	}
 }
 
-func init() { RegisterSetup(6, installSearchFastPaths) }
+func init() { RegisterSetup(6, installNumberAndSearchFastPaths) }
