@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// The stdio transport looks at every message that passes (transport.go,
+// The stdio transport looks at every message that passes (stdio.go,
 // order.go). Decoding each into maps and encoding it again cost more than
 // the evaluation of a small form, so the common shapes are handled by
 // these scanners over text that encoding/json has already validated (or

@@ -67,7 +67,9 @@ func TestPendingRequestsMatchIDs(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.req, func(t *testing.T) {
 			p := newPendingRequests()
-			assert.NotEmpty(t, p.received([]byte(c.req)))
+			method, call := p.received([]byte(c.req))
+			assert.NotEmpty(t, method)
+			assert.True(t, call)
 			assert.Len(t, p.ids, 1)
 			p.answered([]byte(c.resp))
 			assert.Empty(t, p.ids)
@@ -95,7 +97,9 @@ func TestReceived(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := newPendingRequests()
-			assert.Equal(t, c.method, p.received([]byte(c.line)))
+			method, call := p.received([]byte(c.line))
+			assert.Equal(t, c.method, method)
+			assert.Equal(t, c.pending == 1, call)
 			assert.Len(t, p.ids, c.pending)
 		})
 	}

@@ -10,14 +10,14 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// Calls within one session run in the order they arrived. mcp-go hands
-// stdio tool calls to a pool of workers, which may reach the session lock
-// in any order, so the stdio reader numbers each tools/call request as it
-// reads it (seqMetaKey in the request's _meta), and a call waits for the
-// calls numbered before it to join their sessions' queues before it joins
-// its own. A number that never reaches a handler (an unknown tool, a
-// request cancelled while queued) holds the later calls back for at most
-// admitWait.
+// Calls within one session run in the order they arrived. The stdio
+// transport answers each call on its own goroutine (stdio.go), and those
+// may reach the session lock in any order, so the reader numbers each
+// tools/call request as it reads it (seqMetaKey in the request's _meta),
+// and a call waits for the calls numbered before it to join their
+// sessions' queues before it joins its own. A number that never reaches a
+// handler (an unknown tool, a request cancelled while queued) holds the
+// later calls back for at most admitWait.
 
 // seqMetaKey is the _meta field that carries a call's arrival number.
 const seqMetaKey = "golem/seq"

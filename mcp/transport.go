@@ -43,37 +43,9 @@ func rewriteUnknownTool(b []byte) []byte {
 	return unknownToolRE.ReplaceAll(b, []byte(`"message":"Unknown tool: $1"`))
 }
 
-// rewriteWriter applies rewriteUnknownTool to each write; mcp-go writes
-// every message in one call.
-type rewriteWriter struct{ w io.Writer }
-
-func (r rewriteWriter) Write(p []byte) (int, error) {
-	if _, err := r.w.Write(rewriteWire(p)); err != nil {
-		return 0, err
-	}
-	return len(p), nil
-}
-
 // --- stdio ---
 
-// ServeStdio serves MCP over a stdio-style pair of streams until in ends or
-// ctx is cancelled. Only JSON-RPC messages are written to out: Lisp output
-// is always captured.
-func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
-	ss := server.NewStdioServer(s.mcp)
-	ss.SetErrorLogger(s.log)
-	// mcp-go cancels every request still running or queued as soon as the
-	// input ends. A client that writes its requests and closes stdin expects
-	// answers, so the input only reports its end once every request read so
-	// far has been answered (each evaluation is bounded by its timeout), or
-	// ctx is cancelled.
-	p := newPendingRequests()
-	err := ss.Listen(ctx, &drainReader{ctx: ctx, r: in, p: p}, &answerWriter{w: rewriteWriter{w: out}, p: p})
-	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
-		return nil
-	}
-	return err
-}
+// The stdio transport is in stdio.go.
 
 // pendingRequests tracks the ids of the JSON-RPC requests read from the
 // client that have not been answered yet.
@@ -122,40 +94,28 @@ func idKey(raw json.RawMessage) (string, bool) {
 	return "", false
 }
 
-// lines calls f with each complete line in *buf after appending p, keeping
-// an incomplete last line in *buf.
-func lines(buf *[]byte, p []byte, f func([]byte)) {
-	*buf = append(*buf, p...)
-	for {
-		i := bytes.IndexByte(*buf, '\n')
-		if i < 0 {
-			return
-		}
-		f((*buf)[:i])
-		*buf = (*buf)[i+1:]
-	}
-}
-
 // received records the request line from the client, returning its method
-// ("" when line is not a request).
-func (p *pendingRequests) received(line []byte) string {
+// ("" when line is not a request) and whether it has an id (a call, which
+// gets an answer, rather than a notification).
+func (p *pendingRequests) received(line []byte) (method string, call bool) {
 	id, method, isRequest, ok := requestHeader(line)
 	if !ok {
 		var h rpcHeader
 		if json.Unmarshal(line, &h) != nil || h.Method == nil {
-			return ""
+			return "", false
 		}
 		id, method, isRequest = h.ID, *h.Method, true
 	}
 	if !isRequest {
-		return ""
+		return "", false
 	}
-	if k, isID := idKey(id); isID {
+	k, isID := idKey(id)
+	if isID {
 		p.mu.Lock()
 		p.ids[k]++
 		p.mu.Unlock()
 	}
-	return method
+	return method, isID
 }
 
 func (p *pendingRequests) answered(line []byte) {
@@ -198,65 +158,6 @@ func (p *pendingRequests) wait(ctx context.Context) {
 			return
 		}
 	}
-}
-
-// drainReader records the requests read from r, numbers the tool calls in
-// the order read (see arrivalOrder) and, at the end of r, waits for the
-// answers before reporting it. A last line without a newline is not a
-// request: mcp-go drops it.
-type drainReader struct {
-	ctx  context.Context
-	r    io.Reader
-	p    *pendingRequests
-	line []byte // an incomplete line read so far
-	out  []byte // complete lines ready to be read
-	seq  uint64 // the number of tool calls read so far
-	err  error  // the error that ended r
-}
-
-func (d *drainReader) Read(b []byte) (int, error) {
-	for len(d.out) == 0 {
-		if d.err != nil {
-			if len(d.line) > 0 {
-				d.out, d.line = d.line, nil
-				break
-			}
-			d.p.wait(d.ctx)
-			return 0, d.err
-		}
-		n, err := d.r.Read(b)
-		if n > 0 {
-			lines(&d.line, b[:n], func(line []byte) {
-				method := d.p.received(line)
-				if numbered, ok := numberRequest(line, method, d.seq+1); ok {
-					d.seq++
-					line = numbered
-				}
-				d.out = append(d.out, line...)
-				d.out = append(d.out, '\n')
-			})
-		}
-		d.err = err
-	}
-	n := copy(b, d.out)
-	d.out = d.out[n:]
-	return n, nil
-}
-
-// answerWriter records the responses written to w.
-type answerWriter struct {
-	w    io.Writer
-	p    *pendingRequests
-	mu   sync.Mutex
-	line []byte
-}
-
-func (a *answerWriter) Write(b []byte) (int, error) {
-	n, err := a.w.Write(b)
-	a.mu.Lock()
-	lines(&a.line, b, a.p.answered)
-	a.mu.Unlock()
-	return n, err
 }
 
 // --- HTTP ---
