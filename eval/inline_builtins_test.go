@@ -70,6 +70,17 @@ func TestFastBuiltinCalls(t *testing.T) {
   1.152921504606847d18 NIL T NIL T NIL T))`},
 		{"double-float arithmetic errors", `(defun f (a b) (* a b)) (defun g (a b) (/ a b)) (list (handler-case (f 1d300 1d300) (floating-point-overflow () :overflow)) (handler-case (g 1d0 0d0) (division-by-zero () :div0)) (handler-case (g 0d0 0d0) (floating-point-invalid-operation () :invalid)))`, `=> (:OVERFLOW :DIV0 :INVALID)`},
 		{"fixnum multiplication", `(defun f (a b) (* a b)) (list (f 100000 100000) (f -65536 65536) (f 4611686018427387904 2) (f 1.5 2) (f 1/2 4))`, `=> (10000000000 -4294967296 9223372036854775808 3.0 2)`},
+		{"type predicates and eql", `(defun f (x) (list (numberp x) (integerp x) (rationalp x) (realp x) (floatp x) (listp x) (keywordp x) (symbolp x) (characterp x) (functionp x) (eql x 1/2))) (mapcar #'f (list 1 (expt 2 70) 1/2 1.5 #c(1 2) nil '(1) :k 'a #\a #'car "s"))`,
+			`=> ((T T T T NIL NIL NIL NIL NIL NIL NIL) (T T T T NIL NIL NIL NIL NIL NIL NIL)
+ (T NIL T T NIL NIL NIL NIL NIL NIL T) (T NIL NIL T T NIL NIL NIL NIL NIL NIL)
+ (T NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL)
+ (NIL NIL NIL NIL NIL T NIL T NIL NIL NIL)
+ (NIL NIL NIL NIL NIL T NIL NIL NIL NIL NIL)
+ (NIL NIL NIL NIL NIL NIL T T NIL NIL NIL)
+ (NIL NIL NIL NIL NIL NIL NIL T NIL NIL NIL)
+ (NIL NIL NIL NIL NIL NIL NIL NIL T NIL NIL)
+ (NIL NIL NIL NIL NIL NIL NIL NIL NIL T NIL)
+ (NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL))`},
 		{"endp", `(defun f (l) (list (endp l) (endp (cdr l)))) (list (f '(1)) (handler-case (endp (car (list 3))) (type-error (e) (type-error-datum e))))`, `=> ((NIL T) 3)`},
 		{"rplaca and rplacd", `(defun f (c) (rplaca c 1) (rplacd c 2)) (list (f (list 0)) (handler-case (f (car (list nil))) (type-error (e) (type-error-expected-type e))))`, `=> ((1 . 2) CONS)`},
 	}

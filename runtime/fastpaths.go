@@ -1,7 +1,7 @@
 package runtime
 
-// Fast entry points (Builtin.Fast2) of two-argument arithmetic and
-// comparisons on double-floats (below), and of sequence and list searches with two
+// Fast entry points (Builtin.Fast1, Fast2) of type predicates and EQL, of
+// two-argument arithmetic and comparisons on double-floats (below), and of sequence and list searches with two
 // arguments: an item that EQL compares by identity (a symbol, fixnum,
 // character or cons) looked for in a short vector or proper list. Anything
 // else, including a sequence longer than fastSearchLimit (so that no loop
@@ -170,7 +170,30 @@ func fastCompare(holds func(x, y float64) bool) func(a, b Value) (Value, bool) {
 	}
 }
 
+// fastPredicates are the fast entry points of type predicates that cannot
+// fail: every call is the common case. Each is the builtin's own test.
+var fastPredicates = map[string]func(x Value) bool{
+	"NUMBERP":    IsNumber,
+	"INTEGERP":   IsInteger,
+	"RATIONALP":  IsRational,
+	"REALP":      IsReal,
+	"FLOATP":     IsFloat,
+	"LISTP":      IsList,
+	"KEYWORDP":   IsKeyword,
+	"SYMBOLP":    func(x Value) bool { _, ok := x.(*Symbol); return ok },
+	"CHARACTERP": func(x Value) bool { _, ok := x.(Char); return ok },
+	"FUNCTIONP":  func(x Value) bool { _, ok := x.(Function); return ok },
+}
+
 func installNumberAndSearchFastPaths(img *Image) {
+	for name, test := range fastPredicates {
+		if b, ok := img.CLSym(name).Fn.(*Builtin); ok {
+			b.Fast1 = func(x Value) (Value, bool) { return Bool(test(x)), true }
+		}
+	}
+	if b, ok := img.CLSym("EQL").Fn.(*Builtin); ok {
+		b.Fast2 = func(x, y Value) (Value, bool) { return Bool(Eql(x, y)), true }
+	}
 	for name, holds := range map[string]func(x, y float64) bool{
 		"<":  func(x, y float64) bool { return x < y },
 		">":  func(x, y float64) bool { return x > y },
