@@ -1,6 +1,6 @@
 package runtime
 
-// Fast entry points (Builtin.Fast1, Fast2) of type predicates and EQL, of
+// Fast entry points (Builtin.Fast1, Fast2) of type predicates, of
 // two-argument arithmetic and comparisons on double-floats (below), and of sequence and list searches with two
 // arguments: an item that EQL compares by identity (a symbol, fixnum,
 // character or cons) looked for in a short vector or proper list. Anything
@@ -190,9 +190,6 @@ func installNumberAndSearchFastPaths(img *Image) {
 		if b, ok := img.CLSym(name).Fn.(*Builtin); ok {
 			b.Fast1 = func(x Value) (Value, bool) { return Bool(test(x)), true }
 		}
-	}
-	if b, ok := img.CLSym("EQL").Fn.(*Builtin); ok {
-		b.Fast2 = func(x, y Value) (Value, bool) { return Bool(Eql(x, y)), true }
 	}
 	for name, holds := range map[string]func(x, y float64) bool{
 		"<":  func(x, y float64) bool { return x < y },
