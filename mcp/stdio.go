@@ -23,6 +23,11 @@ import (
 // notifications/cancelled reaches a running call, and calls within a
 // session keep their arrival order (order.go).
 
+// maxStdioCalls bounds the calls of one stdio connection answered at once;
+// past it the reading waits (mcp-go's stdio server queued 100 calls for
+// five workers, then answered the next one itself before reading on).
+const maxStdioCalls = 128
+
 // stdioConn is one client connection over a pair of streams.
 type stdioConn struct {
 	srv  *Server
@@ -32,6 +37,8 @@ type stdioConn struct {
 	sess *stdioSession
 	seq  uint64     // tools/call requests read so far (read by one goroutine at a time)
 	done chan error // the reading ended, with why
+	// slots holds one token per call being answered (maxStdioCalls).
+	slots chan struct{}
 
 	mu     sync.Mutex
 	closed bool           // no request is taken on any more
@@ -45,7 +52,8 @@ type stdioConn struct {
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	c := &stdioConn{srv: s, out: out, p: newPendingRequests(), done: make(chan error, 1)}
+	c := &stdioConn{srv: s, out: out, p: newPendingRequests(), done: make(chan error, 1),
+		slots: make(chan struct{}, maxStdioCalls)}
 	c.sess = newStdioSession(c)
 	if err := s.mcp.RegisterSession(ctx, c.sess); err != nil {
 		return fmt.Errorf("register session: %w", err)
@@ -99,15 +107,24 @@ func (c *stdioConn) read(ctx context.Context, r *bufio.Reader) {
 			c.handle(ctx, line)
 			continue
 		}
+		// At most maxStdioCalls calls at once: past that the reading waits
+		// for one to end, so a client cannot pile up goroutines.
+		select {
+		case c.slots <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
 		c.mu.Lock()
 		if c.closed {
 			c.mu.Unlock()
+			<-c.slots
 			return
 		}
 		c.wg.Add(1)
 		c.mu.Unlock()
 		go c.read(ctx, r)
 		c.handle(ctx, line)
+		<-c.slots
 		c.wg.Done()
 		return
 	}

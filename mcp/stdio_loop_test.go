@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -173,4 +174,24 @@ func TestStdioCancelRunningCall(t *testing.T) {
 	case <-time.After(25 * time.Second):
 		t.Fatal("the cancelled call did not stop")
 	}
+}
+
+// More calls than are answered at once (maxStdioCalls), written in one go
+// before the input ends: every one is answered, in order within the session.
+func TestStdioManyPipelinedCalls(t *testing.T) {
+	const n = 300
+	var b strings.Builder
+	b.WriteString(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n")
+	for i := 1; i <= n; i++ {
+		b.WriteString(toolCall(i, "evaluate-lisp", `{"code":"(defparameter *n* `+strconv.Itoa(i)+`)"}`) + "\n")
+	}
+	b.WriteString(toolCall(n+1, "evaluate-lisp", `{"code":"*n*"}`) + "\n")
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	require.NoError(t, newServer(t, mcp.Options{}).ServeStdio(ctx, strings.NewReader(b.String()), &out))
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	assert.Len(t, lines, n+2)
+	// Only the last call prints a number: the value the 300th call set.
+	assert.Contains(t, out.String(), `"text":"=\u003e `+strconv.Itoa(n)+`"`)
 }
