@@ -305,7 +305,7 @@ func (c *compiler) directSetf(op *rt.Symbol, form *rt.Cons, env *lexEnv, mv bool
 		return nil
 	}
 	var delta rt.Value
-	parts, ok := shortList(form.Cdr, 2)
+	parts, ok := properList(form.Cdr, 2)
 	switch op.Name {
 	case "SETF":
 		if !ok || len(parts) != 2 {
@@ -330,7 +330,7 @@ func (c *compiler) directSetf(op *rt.Symbol, form *rt.Cons, env *lexEnv, mv bool
 	if !ok || !c.writerIsSetfFunction(acc, env) {
 		return nil
 	}
-	args, ok := shortList(place.Cdr, 8)
+	args, ok := properList(place.Cdr, 8)
 	if !ok {
 		return nil
 	}
@@ -376,21 +376,6 @@ func (c *compiler) writerIsSetfFunction(acc *rt.Symbol, env *lexEnv) bool {
 		return isB
 	}
 	return true
-}
-
-// shortList returns the elements of a proper list of at most max elements,
-// or false.
-func shortList(x rt.Value, max int) ([]rt.Value, bool) {
-	var out []rt.Value
-	for x != rt.NIL {
-		cell, ok := x.(*rt.Cons)
-		if !ok || len(out) == max {
-			return nil, false
-		}
-		out = append(out, cell.Car)
-		x = cell.Cdr
-	}
-	return out, true
 }
 
 // applySpreadLimit bounds the list APPLY spreads on the argument stack
