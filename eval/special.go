@@ -526,7 +526,20 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		return v
 	}
 	if !t.nonLocal {
-		return func(th *rt.Thread, f *Frame) rt.Value { return result(run(th, f, 0), th) }
+		// run and result written out: one closure call per entry.
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			pc := 0
+			for pc < n {
+				pc = fns[pc](th, f)
+			}
+			if pc == pcExit {
+				return exitSentinel
+			}
+			if mv {
+				th.SetSingle()
+			}
+			return rt.NIL
+		}
 	}
 	slot := t.tokVar.index
 	return func(th *rt.Thread, f *Frame) rt.Value {
