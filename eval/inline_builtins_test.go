@@ -81,6 +81,8 @@ func TestFastBuiltinCalls(t *testing.T) {
  (NIL NIL NIL NIL NIL NIL NIL NIL T NIL NIL)
  (NIL NIL NIL NIL NIL NIL NIL NIL NIL T NIL)
  (NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL))`},
+		{"char and schar", `(defun f (s i) (list (char s i) (schar (copy-seq "xyz") i))) (defun g (s i c) (setf (char s i) c) (setf (schar s 0) #\Q) s) (list (f "abc" 1) (g (copy-seq "abc") 2 #\z) (char (make-array 3 :element-type 'character :initial-contents "pqr" :fill-pointer 1) 2))`, `=> ((#\b #\y) "Qbz" #\r)`},
+		{"char and schar errors", `(defun f (s i) (char s i)) (defun h (s) (schar s 0)) (defun g (s i c) (setf (char s i) c)) (list (handler-case (f "abc" 3) (type-error (e) (type-error-datum e))) (handler-case (h (make-array 3 :element-type 'character :initial-element #\a :adjustable t)) (type-error (e) (type-error-expected-type e))) (handler-case (g (copy-seq "abc") 0 5) (type-error (e) (type-error-datum e))) (handler-case (g (make-string 2 :element-type 'base-char :initial-element #\a) 1 (code-char 955)) (type-error (e) (type-error-datum e))))`, `=> (3 SIMPLE-STRING 5 #\GREEK_SMALL_LETTER_LAMDA)`},
 		{"endp", `(defun f (l) (list (endp l) (endp (cdr l)))) (list (f '(1)) (handler-case (endp (car (list 3))) (type-error (e) (type-error-datum e))))`, `=> ((NIL T) 3)`},
 		{"rplaca and rplacd", `(defun f (c) (rplaca c 1) (rplacd c 2)) (list (f (list 0)) (handler-case (f (car (list nil))) (type-error (e) (type-error-expected-type e))))`, `=> ((1 . 2) CONS)`},
 	}

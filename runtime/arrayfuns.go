@@ -1365,6 +1365,34 @@ func installArrayFastPaths(img *Image) {
 			return nil, false
 		}
 	}
+
+	// CHAR and SCHAR (and their SETF functions) of a string whose storage
+	// holds the index; SCHAR's string must be simple.
+	for _, name := range []string{"CHAR", "SCHAR"} {
+		simple := name == "SCHAR"
+		if b, ok := img.CLSym(name).Fn.(*Builtin); ok {
+			b.Fast2 = func(v, i Value) (Value, bool) {
+				if s, ok := v.(*String); ok && (!simple || s.IsSimple()) {
+					if n, ok := i.(Fixnum); ok && n >= 0 && int64(n) < int64(len(s.R)) {
+						return Char(s.R[n]), true
+					}
+				}
+				return nil, false
+			}
+		}
+		if b, ok := img.CLSym(name).Setf.(*Builtin); ok {
+			b.Fast3 = func(x, v, i Value) (Value, bool) {
+				c, isChar := x.(Char)
+				if s, ok := v.(*String); ok && isChar && (!simple || s.IsSimple()) && !(s.Base && c >= baseCharLimit) {
+					if n, ok := i.(Fixnum); ok && n >= 0 && int64(n) < int64(len(s.R)) {
+						s.R[n] = rune(c)
+						return x, true
+					}
+				}
+				return nil, false
+			}
+		}
+	}
 }
 
 func init() { RegisterSetup(6, installArrayFastPaths) }
