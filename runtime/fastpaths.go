@@ -1,7 +1,8 @@
 package runtime
 
-// Fast entry points (Builtin.Fast1, Fast2) of type predicates, of
-// two-argument arithmetic and comparisons on double-floats (below), and of sequence and list searches with two
+// Fast entry points (Builtin.Fast1, Fast2) of type predicates, of the
+// character comparisons and CHAR-CODE, of two-argument arithmetic and
+// comparisons on double-floats, and of sequence and list searches with two
 // arguments: an item that EQL compares by identity (a symbol, fixnum,
 // character or cons) looked for in a short vector or proper list. Anything
 // else, including a sequence longer than fastSearchLimit (so that no loop
@@ -185,7 +186,40 @@ var fastPredicates = map[string]func(x Value) bool{
 	"FUNCTIONP":  func(x Value) bool { _, ok := x.(Function); return ok },
 }
 
+// fastCharCompare makes the fast entry point of a two-argument
+// case-sensitive character comparison.
+func fastCharCompare(holds func(a, b Char) bool) func(x, y Value) (Value, bool) {
+	return func(x, y Value) (Value, bool) {
+		a, ok1 := x.(Char)
+		b, ok2 := y.(Char)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		return Bool(holds(a, b)), true
+	}
+}
+
 func installNumberAndSearchFastPaths(img *Image) {
+	for name, holds := range map[string]func(a, b Char) bool{
+		"CHAR=":  func(a, b Char) bool { return a == b },
+		"CHAR/=": func(a, b Char) bool { return a != b },
+		"CHAR<":  func(a, b Char) bool { return a < b },
+		"CHAR>":  func(a, b Char) bool { return a > b },
+		"CHAR<=": func(a, b Char) bool { return a <= b },
+		"CHAR>=": func(a, b Char) bool { return a >= b },
+	} {
+		if b, ok := img.CLSym(name).Fn.(*Builtin); ok {
+			b.Fast2 = fastCharCompare(holds)
+		}
+	}
+	if b, ok := img.CLSym("CHAR-CODE").Fn.(*Builtin); ok {
+		b.Fast1 = func(x Value) (Value, bool) {
+			if c, ok := x.(Char); ok {
+				return MakeInt(int64(c)), true
+			}
+			return nil, false
+		}
+	}
 	for name, test := range fastPredicates {
 		if b, ok := img.CLSym(name).Fn.(*Builtin); ok {
 			b.Fast1 = func(x Value) (Value, bool) { return Bool(test(x)), true }
