@@ -592,7 +592,7 @@ func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 		}
 		v := info.body(th, f)
 		th.PopFrame(f)
-		if v == throwSentinel {
+		if v == throwSentinelP {
 			raisePendingThrow(th)
 		}
 		return v
@@ -604,7 +604,7 @@ func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 		th.UnbindTo(depth)
 	}
 	th.PopFrame(f)
-	if v == throwSentinel {
+	if v == throwSentinelP {
 		raisePendingThrow(th)
 	}
 	return v

@@ -40,7 +40,7 @@ func (m *MacroFunction) Call(th *rt.Thread, args []rt.Value) rt.Value {
 		th.UnbindTo(depth)
 	}
 	th.PopFrame(f)
-	if v == throwSentinel {
+	if v == throwSentinelP {
 		raisePendingThrow(th)
 	}
 	th.SetSingle()

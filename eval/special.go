@@ -365,7 +365,7 @@ func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	}
 	local := func(th *rt.Thread, f *Frame) rt.Value {
 		v := body(th, f)
-		if v == exitSentinel && th.LocalExit == t {
+		if v == exitSentinelP && th.LocalExit == t {
 			th.LocalExit = nil
 			v = th.LocalValue
 			th.LocalValue = nil
@@ -440,7 +440,7 @@ func compileReturnFrom(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		val := c.compile(valForm, env, t.mv)
 		return func(th *rt.Thread, f *Frame) rt.Value {
 			v := val(th, f)
-			if v == exitSentinel {
+			if v == exitSentinelP {
 				return v
 			}
 			th.LocalExit = t
@@ -520,7 +520,7 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		return rt.NIL
 	}
 	result := func(v rt.Value, th *rt.Thread) rt.Value {
-		if mv && v != exitSentinel {
+		if mv && v != exitSentinelP {
 			th.SetSingle()
 		}
 		return v
@@ -681,7 +681,7 @@ func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 		v := body(th, f)
 		returned = true
 		th.Catchers = th.Catchers[:len(th.Catchers)-1]
-		if v == throwSentinel {
+		if v == throwSentinelP {
 			// The throw came back by returns, which undid the dynamic
 			// state on the way: no Restore is needed.
 			if p := &th.PendingThrow; sameTag(p.Tag, tag) {

@@ -448,7 +448,7 @@ func (tb *tagbodyCompiler) stmtClosure(i int, tagPos []int) stmtFn {
 	}
 	code, t := st.code, tb.t
 	return func(th *rt.Thread, f *Frame) int {
-		if code(th, f) == exitSentinel {
+		if code(th, f) == exitSentinelP {
 			if j, ok := th.LocalExit.(*goJump); ok && j.t == t {
 				th.LocalExit = nil
 				th.Tick()
@@ -922,3 +922,11 @@ func (c *compiler) compileOr(v *varDesc, init Code, elseForm rt.Value, env *lexE
 		return els(th, f)
 	}
 }
+
+// exitSentinelP and throwSentinelP are the sentinels as pointers: an
+// interface compared with a pointer of a known type is compared in line,
+// where two interfaces of the same dynamic type take a runtime call.
+var (
+	exitSentinelP  = exitSentinel.(*sentinel)
+	throwSentinelP = throwSentinel.(*sentinel)
+)
