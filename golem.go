@@ -110,6 +110,7 @@ type Interpreter struct {
 	lastErr          *Error
 	pendingInterrupt string
 	curCancel        context.CancelFunc // cancels the running evaluation's context
+	stacks           rt.Stacks          // the last evaluation's thread stacks, for the next one (under mu)
 	dbg              debugState         // the debugger (debug.go)
 	emb              embedding          // Setup, the busy check, calls back from Go (embedding.go)
 }
@@ -317,6 +318,9 @@ type session struct {
 func (in *Interpreter) newSession(ctx context.Context) *session {
 	img := in.img
 	th := rt.NewThread(img, ctx, in.limits())
+	in.mu.Lock()
+	th.UseStacks(&in.stacks) // empty while another evaluation holds them
+	in.mu.Unlock()
 	s := &session{th: th}
 	budget := &rt.OutputBudget{Max: th.Limits.MaxOutput}
 	var out, errOut rt.Stream
@@ -517,6 +521,7 @@ func (in *Interpreter) end(s *session) {
 	s.th.UnbindTo(0)
 	s.th.EndMemory()
 	in.mu.Lock()
+	s.th.ReleaseStacks(&in.stacks)
 	in.cur = nil
 	in.curCancel = nil
 	in.dbg.sess = nil

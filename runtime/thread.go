@@ -112,7 +112,7 @@ func NewThread(img *Image, ctx context.Context, lim Limits) *Thread {
 	if lim.MaxDepth <= 0 {
 		lim.MaxDepth = DefaultMaxDepth
 	}
-	th := &Thread{Img: img, Ctx: ctx, Limits: lim, nv: 1, argStack: make([]Value, 256)}
+	th := &Thread{Img: img, Ctx: ctx, Limits: lim, nv: 1}
 	th.nextCheck = checkInterval
 	now := time.Now()
 	if lim.Timeout > 0 {
@@ -123,6 +123,64 @@ func NewThread(img *Image, ctx context.Context, lim Limits) *Thread {
 	}
 	th.deadlineSpan = th.deadline.Sub(now)
 	return th
+}
+
+// Stacks are the stacks of a thread whose evaluation has ended (argument
+// stack, special bindings, call frames and local slots), emptied, for the
+// next thread of the same interpreter to start with instead of growing
+// its own: an interpreter runs one evaluation at a time, so it can keep
+// one set (see ReleaseStacks and UseStacks). Only the stacks move from
+// thread to thread; each evaluation still gets a fresh Thread, so its
+// limits, interrupt flag and stop state are its own.
+type Stacks struct {
+	args     []Value
+	specials []specialBinding
+	frames   []*Frame
+	locals   []Value
+}
+
+// Bounds on the stacks kept for reuse: a deeper evaluation's stacks are
+// left to the collector, so that an idle interpreter does not hold the
+// memory of its deepest evaluation and emptying them stays cheap.
+const (
+	maxKeptArgs     = 4096
+	maxKeptSpecials = 1024
+	maxKeptFrames   = 1024
+	maxKeptLocals   = 8192
+)
+
+// UseStacks moves the stacks in st (filled by an earlier thread's
+// ReleaseStacks) to th, a new thread that has not run yet, leaving st
+// empty.
+func (th *Thread) UseStacks(st *Stacks) {
+	th.argStack, th.specials, th.framePool, th.locals = st.args, st.specials, st.frames, st.locals
+	*st = Stacks{}
+}
+
+// ReleaseStacks empties th's stacks and moves them to st, except those too
+// big to keep. Call it only once th's evaluation has ended (every special
+// binding undone) and nothing runs on th any more: th is left without
+// stacks (were it used again, it would grow new ones).
+func (th *Thread) ReleaseStacks(st *Stacks) {
+	*st = Stacks{}
+	if len(th.argStack) <= maxKeptArgs {
+		clear(th.argStack)
+		st.args = th.argStack
+	}
+	if len(th.specials) == 0 && cap(th.specials) <= maxKeptSpecials {
+		st.specials = th.specials
+	}
+	if len(th.framePool) <= maxKeptFrames {
+		for _, f := range th.framePool {
+			*f = Frame{}
+		}
+		st.frames = th.framePool
+	}
+	if len(th.locals) <= maxKeptLocals {
+		clear(th.locals)
+		st.locals = th.locals
+	}
+	th.argStack, th.sp, th.specials, th.framePool, th.frameTop, th.locals, th.localsTop = nil, 0, nil, nil, 0, nil, 0
 }
 
 // Interrupt asks the running evaluation to stop with reason. Safe from any
@@ -398,12 +456,21 @@ func (th *Thread) AppendValues(dst []Value, primary Value) []Value {
 func (th *Thread) ArgBase(n int) int {
 	base := th.sp
 	if need := base + n; need > len(th.argStack) {
-		ns := make([]Value, need*2)
-		copy(ns, th.argStack[:base])
-		th.argStack = ns
+		th.growArgs(need)
 	}
 	th.sp = base + n
 	return base
+}
+
+// minArgStack is the size of a thread's argument stack when it is first
+// needed (a thread allocates it then, or takes it from Stacks).
+const minArgStack = 256
+
+// growArgs makes the argument stack hold at least need values.
+func (th *Thread) growArgs(need int) {
+	ns := make([]Value, max(need*2, minArgStack))
+	copy(ns, th.argStack[:th.sp])
+	th.argStack = ns
 }
 
 // ArgSlots reserves n argument slots and returns their base and a slice to
