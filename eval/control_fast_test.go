@@ -122,6 +122,12 @@ func TestControlFastPaths(t *testing.T) {
 			`=> (:GLOBAL :LEX :BOUND)`},
 		{"DOLIST binds a fresh variable for each element",
 			`(let ((fns nil)) (dolist (x '(1 2 3)) (push (lambda () x) fns)) (mapcar #'funcall fns))`, `=> (3 2 1)`},
+		{"RETURN statements of a variable, a constant and nothing return one value",
+			`(list (multiple-value-list (loop (values 1 2) (return 3)))
+      (multiple-value-list (let ((x :x)) (loop (floor 7 2) (return x))))
+      (multiple-value-list (dotimes (i 5) (when (= i 2) (truncate 7 2) (return))))
+      (block outer (dolist (x '(1 2 3)) (when (= x 2) (return-from outer (list :outer x))))))`,
+			`=> ((3) (:X) (NIL) (:OUTER 2))`},
 	}
 	runFreshCases(t, cases)
 }

@@ -354,6 +354,7 @@ const (
 	stmtAssign            // SETQ of local variables
 	stmtParallel          // PSETQ of local variables
 	stmtBind              // the bindings of a LET or LET* of lexical variables
+	stmtReturn            // RETURN-FROM a block of this function with a simple operand
 )
 
 // tagStmt is one statement of a tagbody; the jumps, tests and assignments
@@ -366,8 +367,9 @@ type tagStmt struct {
 	toTag   bool // target is the index of a tag of the tagbody
 	test    condTest
 	assigns []assignment
-	vars    []*varDesc // a stmtBind's variables
-	seq     bool       // a stmtBind of LET*
+	vars    []*varDesc  // a stmtBind's variables
+	seq     bool        // a stmtBind of LET*
+	block   *exitTarget // a stmtReturn's block; its value is test.a
 }
 
 // tagbodyCompiler compiles the statements of a tagbody.
@@ -445,6 +447,16 @@ func (tb *tagbodyCompiler) stmtClosure(i int, tagPos []int) stmtFn {
 		}
 	case stmtBind:
 		return bindStmt(st, next, nextBack)
+	case stmtReturn:
+		a, blk, mv := st.test.a, st.block, st.block.mv
+		return func(th *rt.Thread, f *Frame) int {
+			x := a.fast(f)
+			if mv {
+				th.SetSingle()
+			}
+			th.LocalExit, th.LocalValue = blk, x
+			return pcExit
+		}
 	}
 	code, t := st.code, tb.t
 	return func(th *rt.Thread, f *Frame) int {
@@ -686,6 +698,36 @@ func (tb *tagbodyCompiler) letStatement(cell *rt.Cons, env *lexEnv, seq bool) bo
 	return true
 }
 
+// returnStatement compiles (return-from name value) as a statement when
+// the block is reached by returning the exit sentinel (as compileReturnFrom
+// does) and value is a variable of this function or a constant, or
+// reports false (having compiled nothing).
+func (tb *tagbodyCompiler) returnStatement(cell *rt.Cons, env *lexEnv) bool {
+	c := tb.c
+	parts, ok := properList(cell.Cdr, 2)
+	if !ok || len(parts) == 0 {
+		return false
+	}
+	if _, ok := parts[0].(*rt.Symbol); !ok {
+		return false
+	}
+	t, _ := c.findTarget(env, envBlock, parts[0])
+	if t == nil || !c.reachable(t) || t.fn != c.fn {
+		return false
+	}
+	var val rt.Value = rt.NIL
+	if len(parts) == 2 {
+		val = parts[1]
+	}
+	if !c.isSimpleOperand(val, env) {
+		return false
+	}
+	t.used = true
+	o, _ := c.simpleOperand(val, env)
+	tb.stmts = append(tb.stmts, tagStmt{kind: stmtReturn, test: condTest{a: o}, block: t})
+	return true
+}
+
 // statement compiles one statement of the tagbody (its value is not used)
 // after macroexpanding it, so that the jumps and assignments of macros are
 // seen: a PROGN, and a TAGBODY without tags, are spliced into the
@@ -738,6 +780,9 @@ func (tb *tagbodyCompiler) statement(form rt.Value, env *lexEnv) {
 		if tb.letStatement(cell, env, cell.Car == c.img.CLSym("LET*")) {
 			return
 		}
+	}
+	if cell.Car == c.img.CLSym("RETURN-FROM") && tb.returnStatement(cell, env) {
+		return
 	}
 	if cell.Car == c.img.CLSym("SETQ") {
 		if pairs, ok := properList(cell.Cdr, -1); ok {
