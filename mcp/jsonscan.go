@@ -3,7 +3,6 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -131,71 +130,6 @@ func findMember(ms []member, key string) (start, end int, ok bool) {
 		}
 	}
 	return start, end, true
-}
-
-// isEmptyObject reports whether the object spanning b[start:end] has no
-// members.
-func isEmptyObject(b []byte, start, end int) bool {
-	return skipSpace(b, start+1) == end-1
-}
-
-// numberToolCallFast is numberToolCall for a request whose params (if any)
-// and params' _meta (if any) are objects with plain keys: the number is
-// written into the text as it stands. ok is false when line needs the
-// decoding path.
-func numberToolCallFast(line []byte, seq uint64) (out []byte, ok bool) {
-	var buf [8]member
-	top, end, ok := objectMembers(line, skipSpace(line, 0), buf[:0])
-	if !ok {
-		return nil, false
-	}
-	ps, pe, ok := findMember(top, "params")
-	if !ok {
-		return nil, false
-	}
-	num := strconv.AppendUint(nil, seq, 10)
-	// splice returns line with before, the number and after inserted at at.
-	splice := func(at int, before, after string) []byte {
-		out := make([]byte, 0, len(line)+len(before)+len(num)+len(after))
-		out = append(append(append(append(out, line[:at]...), before...), num...), after...)
-		return append(out, line[at:]...)
-	}
-	const meta = `"_meta":{"` + seqMetaKey + `":`
-	if ps < 0 {
-		// No params: add them before the message's closing brace.
-		sep := ","
-		if isEmptyObject(line, skipSpace(line, 0), end) {
-			sep = ""
-		}
-		return splice(end-1, sep+`"params":{`+meta, "}}"), true
-	}
-	params, pEnd, ok := objectMembers(line, ps, top[len(top):])
-	if !ok || pEnd != pe {
-		return nil, false
-	}
-	ms, me, ok := findMember(params, "_meta")
-	if !ok {
-		return nil, false
-	}
-	if ms < 0 {
-		sep := ","
-		if len(params) == 0 {
-			sep = ""
-		}
-		return splice(ps+1, meta, "}"+sep), true
-	}
-	metaMembers, mEnd, ok := objectMembers(line, ms, params[len(params):])
-	if !ok || mEnd != me {
-		return nil, false
-	}
-	if s, _, ok := findMember(metaMembers, seqMetaKey); !ok || s >= 0 {
-		return nil, false // a number the client sent is replaced on the decoding path
-	}
-	sep := ","
-	if len(metaMembers) == 0 {
-		sep = ""
-	}
-	return splice(me-1, sep+`"`+seqMetaKey+`":`, ""), true
 }
 
 // responseID returns the id of line when it is a JSON-RPC response as

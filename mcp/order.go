@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 	"time"
 
@@ -13,14 +12,12 @@ import (
 // Calls within one session run in the order they arrived. The stdio
 // transport answers each call on its own goroutine (stdio.go), and those
 // may reach the session lock in any order, so the reader numbers each
-// tools/call request as it reads it (seqMetaKey in the request's _meta),
-// and a call waits for the calls numbered before it to join their
-// sessions' queues before it joins its own. A number that never reaches a
-// handler (an unknown tool, a request cancelled while queued) holds the
-// later calls back for at most admitWait.
-
-// seqMetaKey is the _meta field that carries a call's arrival number.
-const seqMetaKey = "golem/seq"
+// tools/call request as it reads it (in the context it hands to mcp-go's
+// HandleMessage, which passes it on to the tool handler), and a call waits
+// for the calls numbered before it to join their sessions' queues before
+// it joins its own. A number that never reaches a handler (an unknown
+// tool, a request cancelled while queued) holds the later calls back for
+// at most admitWait.
 
 // admitWait bounds how long a call waits for an earlier number.
 const admitWait = 100 * time.Millisecond
@@ -100,70 +97,22 @@ func (o *arrivalOrder) update(change func()) {
 
 type callSeqKey struct{}
 
-// callSeq returns the arrival number the middleware put in ctx, or 0.
+// withCallSeq returns ctx carrying a call's arrival number.
+func withCallSeq(ctx context.Context, seq uint64) context.Context {
+	return context.WithValue(ctx, callSeqKey{}, seq)
+}
+
+// callSeq returns the arrival number the transport put in ctx, or 0.
 func callSeq(ctx context.Context) uint64 {
 	seq, _ := ctx.Value(callSeqKey{}).(uint64)
 	return seq
 }
 
-// orderMiddleware puts each call's arrival number in its context and admits
-// it when the handler returns, for handlers that never queue on a session.
+// orderMiddleware admits each numbered call when the handler returns, for
+// handlers that never queue on a session.
 func (s *Server) orderMiddleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		var seq uint64
-		if m := req.Params.Meta; m != nil {
-			if f, ok := m.AdditionalFields[seqMetaKey].(float64); ok && f >= 1 {
-				seq = uint64(f)
-			}
-		}
-		defer s.order.admit(seq)
-		return next(context.WithValue(ctx, callSeqKey{}, seq), req)
+		defer s.order.admit(callSeq(ctx))
+		return next(ctx, req)
 	}
-}
-
-// numberToolCall returns line with its arrival number added to the _meta
-// of its params when it is a tools/call request, or line unchanged.
-func numberToolCall(line []byte, seq uint64) ([]byte, bool) {
-	var h rpcHeader
-	if json.Unmarshal(line, &h) != nil || h.Method == nil {
-		return line, false
-	}
-	return numberRequest(line, *h.Method, seq)
-}
-
-// numberRequest is numberToolCall for a line known to be valid JSON whose
-// method is method.
-func numberRequest(line []byte, method string, seq uint64) ([]byte, bool) {
-	if method != string(mcpgo.MethodToolsCall) {
-		return line, false
-	}
-	if out, ok := numberToolCallFast(line, seq); ok {
-		return out, true
-	}
-	var msg map[string]json.RawMessage
-	if json.Unmarshal(line, &msg) != nil || msg == nil {
-		return line, false
-	}
-	var params map[string]json.RawMessage
-	if raw, ok := msg["params"]; ok && json.Unmarshal(raw, &params) != nil {
-		return line, false
-	}
-	if params == nil { // absent or null
-		params = map[string]json.RawMessage{}
-	}
-	var meta map[string]json.RawMessage
-	if raw, ok := params["_meta"]; ok && json.Unmarshal(raw, &meta) != nil {
-		return line, false
-	}
-	if meta == nil {
-		meta = map[string]json.RawMessage{}
-	}
-	meta[seqMetaKey], _ = json.Marshal(seq)
-	params["_meta"], _ = json.Marshal(meta)
-	msg["params"], _ = json.Marshal(params)
-	out, err := json.Marshal(msg)
-	if err != nil {
-		return line, false
-	}
-	return out, true
 }

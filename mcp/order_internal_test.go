@@ -2,68 +2,11 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
-
-func TestNumberToolCall(t *testing.T) {
-	cases := []struct {
-		name, line string
-		numbered   bool
-		meta       map[string]any
-	}{
-		{"tool call", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"evaluate-lisp","arguments":{"code":"1"}}}`,
-			true, map[string]any{seqMetaKey: 7.0}},
-		{"keeps the caller's meta", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"progressToken":3}}}`,
-			true, map[string]any{seqMetaKey: 7.0, "progressToken": 3.0}},
-		{"replaces a caller's number", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"golem/seq":99}}}`,
-			true, map[string]any{seqMetaKey: 7.0}},
-		{"no params", `{"jsonrpc":"2.0","id":1,"method":"tools/call","name":"x"}`,
-			true, map[string]any{seqMetaKey: 7.0}},
-		{"null params", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":null,"name":"x"}`,
-			true, map[string]any{seqMetaKey: 7.0}},
-		{"empty params and meta, spaced", ` { "jsonrpc" : "2.0" , "id" : 1 , "method" : "tools/call" , "params" : { "name" : "x" , "_meta" : { } } } `,
-			true, map[string]any{seqMetaKey: 7.0}},
-		{"empty params", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{},"name":"x"}`,
-			true, map[string]any{seqMetaKey: 7.0}},
-		{"escaped key", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","\u005fmeta":{"progressToken":3}}}`,
-			true, map[string]any{seqMetaKey: 7.0, "progressToken": 3.0}},
-		{"strings holding braces and quotes", `{"jsonrpc":"2.0","id":"a}\"{","method":"tools/call","params":{"name":"x","arguments":{"code":"(princ \"}{]\")"},"_meta":{"progressToken":"}"}}}`,
-			true, map[string]any{seqMetaKey: 7.0, "progressToken": "}"}},
-		{"other method", `{"jsonrpc":"2.0","id":1,"method":"ping"}`, false, nil},
-		{"notification", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, false, nil},
-		{"not JSON", `{"jsonrpc":`, false, nil},
-		{"params not an object", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":[1]}`, false, nil},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			out, ok := numberToolCall([]byte(c.line), 7)
-			assert.Equal(t, c.numbered, ok)
-			if !c.numbered {
-				assert.Equal(t, c.line, string(out))
-				return
-			}
-			var msg struct {
-				ID     any `json:"id"`
-				Params struct {
-					Name string         `json:"name"`
-					Meta map[string]any `json:"_meta"`
-				} `json:"params"`
-			}
-			require.NoError(t, json.Unmarshal(out, &msg))
-			assert.NotNil(t, msg.ID)
-			if strings.Contains(c.line, `"name":`) && strings.Contains(c.line, `"params":{"`) {
-				assert.NotEmpty(t, msg.Params.Name)
-			}
-			assert.Equal(t, c.meta, msg.Params.Meta)
-		})
-	}
-}
 
 func TestArrivalOrder(t *testing.T) {
 	o := newArrivalOrder()

@@ -97,14 +97,15 @@ func (c *stdioConn) read(ctx context.Context, r *bufio.Reader) {
 			continue
 		}
 		method, call := c.p.received(line)
-		if numbered, ok := numberRequest(line, method, c.seq+1); ok {
+		hctx := ctx
+		if method == string(mcpgo.MethodToolsCall) {
 			c.seq++
-			line = numbered
+			hctx = withCallSeq(ctx, c.seq)
 		}
 		if !call {
 			// Notifications and lines that are not requests are quick:
 			// handled in order, before the next line is read.
-			c.handle(ctx, line)
+			c.handle(hctx, line)
 			continue
 		}
 		// At most maxStdioCalls calls at once: past that the reading waits
@@ -123,7 +124,7 @@ func (c *stdioConn) read(ctx context.Context, r *bufio.Reader) {
 		c.wg.Add(1)
 		c.mu.Unlock()
 		go c.read(ctx, r)
-		c.handle(ctx, line)
+		c.handle(hctx, line)
 		<-c.slots
 		c.wg.Done()
 		return
