@@ -128,6 +128,14 @@ func TestControlFastPaths(t *testing.T) {
       (multiple-value-list (dotimes (i 5) (when (= i 2) (truncate 7 2) (return))))
       (block outer (dolist (x '(1 2 3)) (when (= x 2) (return-from outer (list :outer x))))))`,
 			`=> ((3) (:X) (NIL) (:OUTER 2))`},
+		{"circular tagbody statements are a storage condition, not a crash",
+			`(list (handler-case (eval (read-from-string "(tagbody a #1=(progn 1 #1#))")) (storage-condition () :storage))
+      (handler-case (eval (read-from-string "(tagbody a #1=(if x #1# #1#))")) (storage-condition () :storage))
+      (handler-case (eval (read-from-string "(tagbody a #1=(let ((x 1)) #1#))")) (storage-condition () :storage)))`,
+			`=> (:STORAGE :STORAGE :STORAGE)`},
+		{"a statement macro expanding into itself is a storage condition",
+			`(defmacro selfm () '(selfm)) (handler-case (eval '(loop (selfm))) (storage-condition () :storage))`,
+			`=> :STORAGE`},
 	}
 	runFreshCases(t, cases)
 }

@@ -737,6 +737,10 @@ func (tb *tagbodyCompiler) returnStatement(cell *rt.Cons, env *lexEnv) bool {
 // variables are statements of their own; anything else is code.
 func (tb *tagbodyCompiler) statement(form rt.Value, env *lexEnv) {
 	c, t := tb.c, tb.t
+	// Statements nest as forms do: circular or too deeply nested source
+	// is a STORAGE-CONDITION, as in compileCons, not a Go stack overflow.
+	c.th.EnterNested()
+	defer c.th.LeaveNested()
 	cell, ok := form.(*rt.Cons)
 	if !ok {
 		if _, isConst := c.constantForm(form); !isConst {
