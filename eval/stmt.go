@@ -101,9 +101,11 @@ func (c *compiler) clCall(form rt.Value, env *lexEnv) (*rt.Symbol, []rt.Value, b
 }
 
 // properList returns the elements of a proper list of at most max
-// elements, or reports false.
+// elements (any number when max is negative), or reports false (for a
+// dotted or circular list too).
 func properList(x rt.Value, max int) ([]rt.Value, bool) {
 	var out []rt.Value
+	slow := x
 	for x != rt.NIL {
 		cell, ok := x.(*rt.Cons)
 		if !ok || len(out) == max {
@@ -111,6 +113,11 @@ func properList(x rt.Value, max int) ([]rt.Value, bool) {
 		}
 		out = append(out, cell.Car)
 		x = cell.Cdr
+		if len(out)&1 == 0 {
+			if slow = slow.(*rt.Cons).Cdr; slow == x {
+				return nil, false
+			}
+		}
 	}
 	return out, true
 }
