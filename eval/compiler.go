@@ -675,7 +675,7 @@ func (c *compiler) compileGlobalCall(sym *rt.Symbol, form *rt.Cons, env *lexEnv,
 			f.Fn, f.Args = cl, f.Slots[:len(ops):len(ops)]
 			v := info.body(th, f)
 			th.PopFrame(f)
-			if v == throwSentinel && !tail {
+			if v == throwSentinelP && !tail {
 				raisePendingThrow(th)
 			}
 			return v
@@ -832,7 +832,7 @@ func (c *compiler) compileBody(body rt.Value, env *lexEnv, mv bool) Code {
 	}
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		for _, code := range init {
-			if code(th, f) == exitSentinel {
+			if code(th, f) == exitSentinelP {
 				return exitSentinel
 			}
 		}

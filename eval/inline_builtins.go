@@ -268,7 +268,7 @@ func (c *compiler) globalCall1(sym *rt.Symbol, a *operand, args []Code, tail boo
 			f.Fn, f.Args = fn, f.Slots[:1:1]
 			v := info.body(th, f)
 			th.PopFrame(f)
-			if v == throwSentinel && !tail {
+			if v == throwSentinelP && !tail {
 				raisePendingThrow(th)
 			}
 			return v
