@@ -242,7 +242,7 @@ func setfFunctionOf(th *rt.Thread, name *rt.Symbol) rt.Function {
 	if fn := name.Setf; fn != nil {
 		return fn
 	}
-	return undefinedFunction(th, name, nil)
+	return th.UndefinedSetfFunctionCall(name, nil)
 }
 
 // globalCall1 is compileGlobalCall's code for a call of sym with one

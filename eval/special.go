@@ -72,7 +72,7 @@ func compileFunction(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 				if fn := sym.Setf; fn != nil {
 					return fn
 				}
-				return undefinedFunction(th, sym, nil)
+				return th.UndefinedSetfFunctionCall(sym, nil)
 			}, mv)
 		}
 		if sym, ok := n.Car.(*rt.Symbol); ok && sym.Name == "NAMED-LAMBDA" && sym.Pkg == c.img.Golem && len(parts) >= 3 {

@@ -88,19 +88,32 @@ func (th *Thread) UndefinedFunctionCall(sym *Symbol, args []Value) Function {
 			th.Img.Kw("FORMAT-CONTROL"), NewString("~S is "+what+", not a function."),
 			th.Img.Kw("FORMAT-ARGUMENTS"), List(sym)))
 	}
+	return th.undefinedCall(sym, func() Function { return sym.Fn }, args)
+}
+
+// UndefinedSetfFunctionCall is UndefinedFunctionCall for the function
+// named (SETF sym): the condition names (SETF sym), as in SBCL, and RETRY
+// looks up the SETF function again.
+func (th *Thread) UndefinedSetfFunctionCall(sym *Symbol, args []Value) Function {
+	return th.undefinedCall(List(th.Img.CLSym("SETF"), sym), func() Function { return sym.Setf }, args)
+}
+
+// undefinedCall signals UNDEFINED-FUNCTION for name until a restart gives
+// a function: RETRY (lookup finds one now), USE-VALUE or RETURN-VALUE.
+func (th *Thread) undefinedCall(name Value, lookup func() Function, args []Value) Function {
 	for {
-		th.PushCall(&undefinedStub{sym}, append([]Value(nil), args...))
-		name := th.Printed(sym)
+		th.PushCall(&undefinedStub{name}, append([]Value(nil), args...))
+		printed := th.Printed(name)
 		chosen, rargs := th.WithRestarts([]RestartSpec{
-			{Name: th.Img.Intern("GOLEM", "RETRY"), Report: "Retry calling " + name + "."},
+			{Name: th.Img.Intern("GOLEM", "RETRY"), Report: "Retry calling " + printed + "."},
 			{Name: th.Img.CLSym("USE-VALUE"), Report: "Call specified function.", NeedsValue: true},
 			{Name: th.Img.Intern("GOLEM", "RETURN-VALUE"), Report: "Return specified values.", NeedsValue: true},
-		}, func() { th.UndefinedFunction(sym) })
+		}, func() { th.UndefinedFunction(name) })
 		th.PopCall()
 		switch chosen {
 		case 0:
-			if sym.Fn != nil {
-				return sym.Fn
+			if fn := lookup(); fn != nil {
+				return fn
 			}
 		case 1:
 			if len(rargs) > 0 {
@@ -108,17 +121,28 @@ func (th *Thread) UndefinedFunctionCall(sym *Symbol, args []Value) Function {
 			}
 		case 2:
 			vals := rargs
-			return &Builtin{Name: sym, Min: 0, Max: -1, MultipleValues: true,
+			return &Builtin{Name: nameSymbol(name), NameForm: name, Min: 0, Max: -1, MultipleValues: true,
 				Fn: func(th *Thread, _ []Value) Value { return th.Values(vals...) }}
 		}
 	}
 }
 
-// undefinedStub stands for an undefined function in a backtrace frame.
-type undefinedStub struct{ sym *Symbol }
+// nameSymbol is the symbol of a function name: sym for sym and (SETF sym).
+func nameSymbol(name Value) *Symbol {
+	if c, ok := name.(*Cons); ok {
+		if rest, ok := c.Cdr.(*Cons); ok {
+			name = rest.Car
+		}
+	}
+	s, _ := name.(*Symbol)
+	return s
+}
 
-func (u *undefinedStub) Call(th *Thread, args []Value) Value { return th.UndefinedFunction(u.sym) }
-func (u *undefinedStub) FunctionName() Value                 { return u.sym }
+// undefinedStub stands for an undefined function in a backtrace frame.
+type undefinedStub struct{ name Value }
+
+func (u *undefinedStub) Call(th *Thread, args []Value) Value { return th.UndefinedFunction(u.name) }
+func (u *undefinedStub) FunctionName() Value                 { return u.name }
 
 // unboundVariableValue signals UNBOUND-VARIABLE with SBCL's restarts:
 // RETRY (read the variable again, once something gave it a value), USE-VALUE
