@@ -329,57 +329,28 @@ func (c *compiler) compile(form rt.Value, env *lexEnv, mv bool) Code {
 type compileErrorAbort struct{ cond *rt.Instance }
 
 // compileConsDeferringErrors is compileCons for a subform: a compile-time
-// ERROR makes the form code that signals it. Its handler (for ERROR, before
-// any that user code establishes inside macro expanders, so those see their
-// own errors first) records the abort it panics with, so that only the
-// frame that established it recovers: recovering and re-panicking every
-// other panic at every level made unwinding a deeply nested compilation
-// quadratic (minutes for a few thousand levels).
+// ERROR (caught by catchError) makes the form code that signals it.
 func (c *compiler) compileConsDeferringErrors(form *rt.Cons, env *lexEnv, mv, tail bool) (code Code) {
 	th := c.th
-	saved := th.Save()
-	handlers := th.Handlers
-	var pending *compileErrorAbort
-	handler := &rt.Builtin{Min: 1, Max: 1, Fn: func(th *rt.Thread, args []rt.Value) rt.Value {
-		if cond, ok := args[0].(*rt.Instance); ok {
-			pending = &compileErrorAbort{cond: cond}
-			panic(pending)
-		}
-		return rt.NIL
-	}}
-	// Pushed in place, not copied: a copy at every level of nesting made
-	// compiling a deeply nested form quadratic in time and memory.
-	th.PushHandlers([]rt.Handler{{Type: c.img.CLSym("ERROR"), Fn: handler}})
 	exits := c.exits
-	defer func() {
-		if pending == nil {
-			// A normal return, or a panic that is not ours: let it pass.
-			th.Handlers = handlers
-			return
-		}
-		r := recover()
-		abort, ok := r.(*compileErrorAbort)
-		if !ok || abort != pending {
-			panic(r)
-		}
-		th.Restore(saved)
-		c.exits = exits
-		c.tail, c.dispatchTail = false, false
-		cond := abort.cond
-		d := th.SpecialDepth()
-		th.BindSpecial(c.img.S.PrintLength, rt.MakeInt(6))
-		th.BindSpecial(c.img.S.PrintLevel, rt.MakeInt(3))
-		th.BindSpecial(c.img.S.PrintPretty, rt.NIL)
-		shown := th.Printed(form)
-		th.UnbindTo(d)
-		c.warnf("GOLEM:SIMPLE-COMPILER-WARNING", "Compiling ~A signalled an error, which evaluating it signals again: ~A",
-			rt.NewString(shown), cond)
-		code = func(th *rt.Thread, f *Frame) rt.Value {
-			th.Error(cond)
-			return nil
-		}
-	}()
-	return c.compileCons(form, env, mv, tail)
+	cond := c.catchError(func() { code = c.compileCons(form, env, mv, tail) })
+	if cond == nil {
+		return code
+	}
+	c.exits = exits
+	c.tail, c.dispatchTail = false, false
+	d := th.SpecialDepth()
+	th.BindSpecial(c.img.S.PrintLength, rt.MakeInt(6))
+	th.BindSpecial(c.img.S.PrintLevel, rt.MakeInt(3))
+	th.BindSpecial(c.img.S.PrintPretty, rt.NIL)
+	shown := th.Printed(form)
+	th.UnbindTo(d)
+	c.warnf("GOLEM:SIMPLE-COMPILER-WARNING", "Compiling ~A signalled an error, which evaluating it signals again: ~A",
+		rt.NewString(shown), cond)
+	return func(th *rt.Thread, f *Frame) rt.Value {
+		th.Error(cond)
+		return nil
+	}
 }
 
 func (c *compiler) compileSymbol(sym *rt.Symbol, env *lexEnv, mv bool) Code {
