@@ -239,10 +239,11 @@ func fused2(sym *rt.Symbol, a, b operand) Code {
 	switch sym.Name {
 	case "+":
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a.fast(f), b.fast(f)
+			x := a.fast(f)
 			if x == nil {
 				x = a.code(th, f)
 			}
+			y := b.fast(f)
 			if y == nil {
 				y = b.code(th, f)
 			}
@@ -259,10 +260,11 @@ func fused2(sym *rt.Symbol, a, b operand) Code {
 		}
 	case "-":
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a.fast(f), b.fast(f)
+			x := a.fast(f)
 			if x == nil {
 				x = a.code(th, f)
 			}
+			y := b.fast(f)
 			if y == nil {
 				y = b.code(th, f)
 			}
@@ -279,10 +281,11 @@ func fused2(sym *rt.Symbol, a, b operand) Code {
 		}
 	case "EQ":
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a.fast(f), b.fast(f)
+			x := a.fast(f)
 			if x == nil {
 				x = a.code(th, f)
 			}
+			y := b.fast(f)
 			if y == nil {
 				y = b.code(th, f)
 			}
@@ -296,10 +299,11 @@ func fused2(sym *rt.Symbol, a, b operand) Code {
 // fusedCompare compiles a two-operand numeric comparison.
 func fusedCompare(sym *rt.Symbol, cmp fixCmp, a, b operand) Code {
 	return func(th *rt.Thread, f *Frame) rt.Value {
-		x, y := a.fast(f), b.fast(f)
+		x := a.fast(f)
 		if x == nil {
 			x = a.code(th, f)
 		}
+		y := b.fast(f)
 		if y == nil {
 			y = b.code(th, f)
 		}
@@ -375,10 +379,11 @@ func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, m
 	case testCmp:
 		cmp, sym := t.cmp, t.sym
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a.fast(f), b.fast(f)
+			x := a.fast(f)
 			if x == nil {
 				x = a.code(th, f)
 			}
+			y := b.fast(f)
 			if y == nil {
 				y = b.code(th, f)
 			}
@@ -397,10 +402,11 @@ func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, m
 		}
 	case testEq:
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			x, y := a.fast(f), b.fast(f)
+			x := a.fast(f)
 			if x == nil {
 				x = a.code(th, f)
 			}
+			y := b.fast(f)
 			if y == nil {
 				y = b.code(th, f)
 			}

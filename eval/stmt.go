@@ -525,10 +525,11 @@ func testJump(t condTest, to successors) stmtFn {
 	case t.kind == testCmp:
 		b, cmp, sym := t.b, t.cmp, t.sym
 		return func(th *rt.Thread, f *Frame) int {
-			x, y := a.fast(f), b.fast(f)
+			x := a.fast(f)
 			if x == nil {
 				x = a.code(th, f)
 			}
+			y := b.fast(f)
 			if y == nil {
 				y = b.code(th, f)
 			}
