@@ -144,38 +144,29 @@ const (
 )
 
 func callBuiltin1(th *rt.Thread, sym *rt.Symbol, x rt.Value) rt.Value {
-	if b, ok := sym.Fn.(*rt.Builtin); ok && b.Fast1 != nil {
+	fn := sym.Fn
+	if fn == nil {
+		fn = undefinedFunction(th, sym, []rt.Value{x})
+	}
+	if b, ok := fn.(*rt.Builtin); ok && b.Fast1 != nil {
 		if v, ok := b.Fast1(x); ok {
 			th.SetSingle()
 			return v
 		}
 	}
-	base := th.ArgBase(1)
-	th.SetArg(base, 0, x)
-	fn := sym.Fn
-	if fn == nil {
-		fn = undefinedFunction(th, sym, th.Args(base, 1))
-	}
-	v := fn.Call(th, th.Args(base, 1))
-	th.PopArgs(base)
-	return v
+	return callFunction1(th, fn, x)
 }
 
 func callBuiltin2(th *rt.Thread, sym *rt.Symbol, x, y rt.Value) rt.Value {
-	if b, ok := sym.Fn.(*rt.Builtin); ok && b.Fast2 != nil {
+	fn := sym.Fn
+	if fn == nil {
+		fn = undefinedFunction(th, sym, []rt.Value{x, y})
+	}
+	if b, ok := fn.(*rt.Builtin); ok && b.Fast2 != nil {
 		if v, ok := b.Fast2(x, y); ok {
 			th.SetSingle()
 			return v
 		}
 	}
-	base := th.ArgBase(2)
-	th.SetArg(base, 0, x)
-	th.SetArg(base, 1, y)
-	fn := sym.Fn
-	if fn == nil {
-		fn = undefinedFunction(th, sym, th.Args(base, 2))
-	}
-	v := fn.Call(th, th.Args(base, 2))
-	th.PopArgs(base)
-	return v
+	return callFunction2(th, fn, x, y)
 }
