@@ -106,7 +106,7 @@ func fastPlistGet(plist, indicator Value) (Value, bool) {
 		if !ok {
 			return nil, false
 		}
-		if c.Car == indicator {
+		if Eq(c.Car, indicator) {
 			return v.Car, true
 		}
 		l = v.Cdr

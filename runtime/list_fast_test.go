@@ -42,6 +42,7 @@ func TestListFastPaths(t *testing.T) {
 		{"GETF", `((A 1 B 2) B)`, true},
 		{"GETF", `((A 1 B) C)`, false},
 		{"GETF", `(NIL C)`, true},
+		{"GETF", `((0.0d0 1) -0.0d0)`, true},
 		{"MEMBER", `(C (A B C D))`, true},
 		{"MEMBER", `(E (A B C D))`, true},
 		{"MEMBER", `(E (A B . C))`, false},

@@ -25,15 +25,22 @@ func (th *Thread) lstRemove(l *Cons, s, e, limit int, match func(Value) bool, de
 			}
 			th.PollAt(i)
 			if i+1 < e {
-				c = next.(*Cons)
+				nc, ok := th.walkCons(next)
+				if !ok {
+					break
+				}
+				c = nc
 			}
 		}
 		return head
 	}
 	var b ListBuilder
 	i := 0
-	for x := Value(l); x != NIL; i++ {
-		c := x.(*Cons)
+	for x := Value(l); ; i++ {
+		c, ok := th.walkCons(x)
+		if !ok {
+			break
+		}
 		if i < s || i >= e || limit == 0 || !match(c.Car) {
 			b.Add(c.Car)
 		} else {
@@ -59,15 +66,34 @@ func (th *Thread) lstReduce(f Function, l *Cons, s, e int, key func(Value) Value
 		acc = applyKey(key, c.Car)
 		i++
 		if i < e {
-			c = c.Cdr.(*Cons)
+			next, ok := th.walkCons(c.Cdr)
+			if !ok {
+				return acc
+			}
+			c = next
 		}
 	}
 	for ; i < e; i++ {
 		acc = th.call2(f, acc, applyKey(key, c.Car))
 		th.PollAt(i)
 		if i+1 < e {
-			c = c.Cdr.(*Cons)
+			next, ok := th.walkCons(c.Cdr)
+			if !ok {
+				break
+			}
+			c = next
 		}
 	}
 	return acc
+}
+
+// walkCons is the next cell of a list a walk checked before calling Lisp
+// code (a predicate, key or reducer) that may have changed it since: ok
+// is false when the list now ends there, and another atom is a TYPE-ERROR.
+func (th *Thread) walkCons(x Value) (c *Cons, ok bool) {
+	c, ok = x.(*Cons)
+	if !ok && x != NIL {
+		th.TypeErrorName(x, "LIST")
+	}
+	return c, ok
 }

@@ -184,15 +184,17 @@ func (th *Thread) seqScan(seq Value, o seqOpts, fn func(i int, x Value) bool) {
 			if !o.fromEnd {
 				// A proper list: fn sees the elements as the walk goes.
 				i := 0
-				for l := seq; l != NIL; i++ {
-					c := l.(*Cons)
+				for l := seq; ; i++ {
+					c, ok := th.walkCons(l)
+					if !ok {
+						return
+					}
 					if i >= s && !fn(i, c.Car) {
 						return
 					}
 					th.PollAt(i)
 					l = c.Cdr
 				}
-				return
 			}
 		}
 		l := seq
