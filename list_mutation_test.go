@@ -19,6 +19,7 @@ func TestListWalksSurviveMutation(t *testing.T) {
 		{"REMOVE-IF dotted", `(remove-if (lambda (x) (when (= x 1) (setf (cddr l) 7)) nil) l)`, "TYPE-ERROR"},
 		{"REDUCE shortened", `(reduce (lambda (a x) (when (= x 2) (setf (cddr l) nil)) (+ a x)) l)`, "3"},
 		{"REDUCE dotted", `(reduce (lambda (a x) (when (= x 2) (setf (cddr l) 9)) (+ a x)) l)`, "TYPE-ERROR"},
+		{"REMOVE-IF :FROM-END dotted", `(remove-if (lambda (x) (when (= x 5) (setf (cddr l) 7)) nil) l :from-end t)`, "TYPE-ERROR"},
 		{"FIND-IF dotted", `(find-if (lambda (x) (when (= x 1) (setf (cddr l) 7)) nil) l)`, "TYPE-ERROR"},
 	}
 	for _, tc := range cases {

@@ -340,12 +340,18 @@ func (th *Thread) seqRemoveFlags(seq Value, n, s int, flags []bool, removed int,
 		}
 		var b ListBuilder
 		i := 0
-		for l := seq; l != NIL; l = l.(*Cons).Cdr {
+		for l := seq; ; {
+			// The predicates ran before this walk and may have changed the list.
+			c, ok := th.walkCons(l)
+			if !ok {
+				break
+			}
 			if !(i >= s && i-s < len(flags) && flags[i-s]) {
-				b.Add(l.(*Cons).Car)
+				b.Add(c.Car)
 			}
 			i++
 			th.PollAt(i)
+			l = c.Cdr
 		}
 		return b.List()
 	}
