@@ -132,31 +132,6 @@ func findMember(ms []member, key string) (start, end int, ok bool) {
 	return start, end, true
 }
 
-// responseID returns the id of line when it is a JSON-RPC response as
-// mcp-go encodes one ({"jsonrpc":"2.0","id":ID,"result"... or "error"...),
-// or ok false when line has another shape (then the caller decodes it).
-func responseID(line []byte) (id []byte, ok bool) {
-	const prefix = `{"jsonrpc":"2.0","id":`
-	if len(line) <= len(prefix) || string(line[:len(prefix)]) != prefix {
-		return nil, false
-	}
-	i := len(prefix)
-	var e int
-	switch c := line[i]; {
-	case c == '"':
-		e = stringEnd(line, i)
-	case c == '-' || c >= '0' && c <= '9':
-		e = valueEnd(line, i)
-	default:
-		return nil, false
-	}
-	rest := string(line[e:])
-	if !strings.HasPrefix(rest, `,"result":`) && !strings.HasPrefix(rest, `,"error":`) {
-		return nil, false
-	}
-	return line[i:e], true
-}
-
 // requestHeader returns the id and method of line when it is a valid JSON
 // object whose "id" and "method" members (the method a string without
 // escapes) can be read off the text; ok is false otherwise, and the caller

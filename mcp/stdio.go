@@ -33,7 +33,6 @@ type stdioConn struct {
 	srv  *Server
 	out  io.Writer
 	wmu  sync.Mutex // one message per write
-	p    *pendingRequests
 	sess *stdioSession
 	seq  uint64     // tools/call requests read so far (read by one goroutine at a time)
 	done chan error // the reading ended, with why
@@ -58,7 +57,7 @@ type stdioConn struct {
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	c := &stdioConn{srv: s, out: out, p: newPendingRequests(), done: make(chan error, 1),
+	c := &stdioConn{srv: s, out: out, done: make(chan error, 1),
 		slots: make(chan struct{}, maxStdioCalls), idle: make(chan *bufio.Reader)}
 	c.sess = newStdioSession(c)
 	if err := s.mcp.RegisterSession(ctx, c.sess); err != nil {
@@ -72,8 +71,15 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	select {
 	case err = <-c.done:
 		// A client that writes its requests and closes its input expects
-		// the answers (each evaluation is bounded by its time limit).
-		c.p.wait(ctx)
+		// the answers (each evaluation is bounded by its time limit). Every
+		// call read before the end was counted in wg before the reading
+		// went on, and lines that are not calls were answered in turn.
+		calls := make(chan struct{})
+		go func() { c.wg.Wait(); close(calls) }()
+		select {
+		case <-calls:
+		case <-ctx.Done():
+		}
 	case <-ctx.Done():
 		err = ctx.Err()
 	}
@@ -107,7 +113,7 @@ func (c *stdioConn) read(ctx context.Context, r *bufio.Reader) {
 		if c.sess.routeResponse(line) {
 			continue
 		}
-		method, call := c.p.received(line)
+		method, call := requestKind(line)
 		hctx := ctx
 		if method == string(mcpgo.MethodToolsCall) {
 			c.seq++
@@ -116,7 +122,11 @@ func (c *stdioConn) read(ctx context.Context, r *bufio.Reader) {
 		if !call {
 			// Notifications and lines that are not requests are quick:
 			// handled in order, before the next line is read.
+			if !c.begin() {
+				return
+			}
 			c.handle(hctx, line)
+			c.wg.Done()
 			continue
 		}
 		// At most maxStdioCalls calls at once: past that the reading waits
@@ -126,14 +136,10 @@ func (c *stdioConn) read(ctx context.Context, r *bufio.Reader) {
 		case <-ctx.Done():
 			return
 		}
-		c.mu.Lock()
-		if c.closed {
-			c.mu.Unlock()
+		if !c.begin() {
 			<-c.slots
 			return
 		}
-		c.wg.Add(1)
-		c.mu.Unlock()
 		select {
 		case c.idle <- r: // a goroutine waiting in awaitReading reads on
 		default:
@@ -146,6 +152,19 @@ func (c *stdioConn) read(ctx context.Context, r *bufio.Reader) {
 			return
 		}
 	}
+}
+
+// begin counts a message about to be answered in wg, or reports false
+// once the connection is closed: nothing is answered after ServeStdio
+// returns.
+func (c *stdioConn) begin() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return false
+	}
+	c.wg.Add(1)
+	return true
 }
 
 // awaitReading waits until this goroutine is to read again, and returns
@@ -201,8 +220,7 @@ func (c *stdioConn) write(msg any) {
 	c.writeLine(b)
 }
 
-// writeLine sends the encoded message b and records it if it answers a
-// request.
+// writeLine sends the encoded message b.
 func (c *stdioConn) writeLine(b []byte) {
 	line := append(rewriteWire(b), '\n')
 	c.wmu.Lock()
@@ -211,7 +229,6 @@ func (c *stdioConn) writeLine(b []byte) {
 	if err != nil {
 		c.srv.log.Printf("stdio: writing a message: %v", err)
 	}
-	c.p.answered(b)
 }
 
 // notify writes the session's notifications until ctx ends.

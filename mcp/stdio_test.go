@@ -124,7 +124,8 @@ func TestStdioOnlyJSONOnStdout(t *testing.T) {
 }
 
 // A client that writes its requests and closes stdin gets every answer,
-// including one that runs into the timeout, before golem mcp exits.
+// including one that runs into the timeout, before golem mcp exits, and
+// golem mcp exits even when some request can get no answer.
 func TestStdioAnswersRequestsReadBeforeEOF(t *testing.T) {
 	bin := golemBinary(t)
 	evals := []struct{ code, want string }{
@@ -144,6 +145,11 @@ func TestStdioAnswersRequestsReadBeforeEOF(t *testing.T) {
 		in.Write(req)
 		in.WriteString("\n")
 	}
+	// Two requests that get no answer with their id (a request that is
+	// also a response, which mcp-go ignores, and an id mcp-go answers as
+	// null) must not keep golem mcp waiting after EOF.
+	in.WriteString(`{"jsonrpc":"2.0","id":91,"method":"ping","result":1}` + "\n")
+	in.WriteString(`{"jsonrpc":"2.0","id":1e400,"method":"ping"}` + "\n")
 	in.WriteString(`{"jsonrpc":"2.0","id":"p","method":"ping"}` + "\n")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

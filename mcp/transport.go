@@ -20,7 +20,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -47,18 +46,6 @@ func rewriteUnknownTool(b []byte) []byte {
 
 // The stdio transport is in stdio.go.
 
-// pendingRequests tracks the ids of the JSON-RPC requests read from the
-// client that have not been answered yet.
-type pendingRequests struct {
-	mu      sync.Mutex
-	ids     map[string]int
-	changed chan struct{} // closed and replaced whenever ids shrinks
-}
-
-func newPendingRequests() *pendingRequests {
-	return &pendingRequests{ids: map[string]int{}, changed: make(chan struct{})}
-}
-
 // rpcHeader is the part of a JSON-RPC message that tells requests (method and
 // id), responses (id, no method) and notifications (no id) apart.
 type rpcHeader struct {
@@ -66,38 +53,11 @@ type rpcHeader struct {
 	Method *string         `json:"method"`
 }
 
-// idKey canonicalises a JSON-RPC id (valid JSON): 1, 1.0 and "1" stay
-// distinct only by type, as mcp-go echoes them.
-func idKey(raw json.RawMessage) (string, bool) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return "", false
-	}
-	switch c := raw[0]; {
-	case c == '"':
-		// Without escapes (and in valid UTF-8, which decoding would
-		// change) the text between the quotes is the string.
-		if bytes.IndexByte(raw, '\\') < 0 && len(raw) >= 2 && utf8.Valid(raw) {
-			return "s" + string(raw[1:len(raw)-1]), true
-		}
-		var s string
-		if json.Unmarshal(raw, &s) != nil {
-			return "", false
-		}
-		return "s" + s, true
-	case c == '-' || c >= '0' && c <= '9':
-		if f, err := strconv.ParseFloat(string(raw), 64); err == nil {
-			return "n" + strconv.FormatFloat(f, 'g', -1, 64), true
-		}
-		return "n" + string(raw), true
-	}
-	return "", false
-}
-
-// received records the request line from the client, returning its method
-// ("" when line is not a request) and whether it has an id (a call, which
-// gets an answer, rather than a notification).
-func (p *pendingRequests) received(line []byte) (method string, call bool) {
+// requestKind tells the lines read from the client apart: method is the
+// method of a request ("" when line is not a request) and call says
+// whether it has a non-null id (it gets an answer, and may take long)
+// rather than being a notification.
+func requestKind(line []byte) (method string, call bool) {
 	id, method, isRequest, ok := requestHeader(line)
 	if !ok {
 		var h rpcHeader
@@ -109,55 +69,8 @@ func (p *pendingRequests) received(line []byte) (method string, call bool) {
 	if !isRequest {
 		return "", false
 	}
-	k, isID := idKey(id)
-	if isID {
-		p.mu.Lock()
-		p.ids[k]++
-		p.mu.Unlock()
-	}
-	return method, isID
-}
-
-func (p *pendingRequests) answered(line []byte) {
-	id, ok := responseID(line)
-	if !ok {
-		var h rpcHeader
-		if json.Unmarshal(line, &h) != nil || h.Method != nil {
-			return
-		}
-		id = h.ID
-	}
-	k, isID := idKey(id)
-	if !isID {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.ids[k] == 0 {
-		return
-	}
-	if p.ids[k]--; p.ids[k] == 0 {
-		delete(p.ids, k)
-	}
-	close(p.changed)
-	p.changed = make(chan struct{})
-}
-
-// wait returns once no request is pending or ctx is done.
-func (p *pendingRequests) wait(ctx context.Context) {
-	for {
-		p.mu.Lock()
-		n, changed := len(p.ids), p.changed
-		p.mu.Unlock()
-		if n == 0 {
-			return
-		}
-		select {
-		case <-changed:
-		case <-ctx.Done():
-			return
-		}
-	}
+	id = bytes.TrimSpace(id)
+	return method, len(id) > 0 && string(id) != "null"
 }
 
 // --- HTTP ---
