@@ -16,7 +16,8 @@ import (
 // HandleMessage, which passes it on to the tool handler), and a call waits
 // for the calls numbered before it to join their sessions' queues before
 // it joins its own. A number that never reaches a handler (an unknown
-// tool, a request cancelled while queued) holds the later calls back for
+// tool, invalid arguments) is admitted when HandleMessage returns; one
+// whose call is cancelled while it waits holds the later calls back for
 // at most admitWait.
 
 // admitWait bounds how long a call waits for an earlier number.

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"io"
 	"testing"
 	"time"
 
@@ -66,4 +67,18 @@ func TestFIFOLock(t *testing.T) {
 	g := l.join()
 	l.leave(g)
 	assert.False(t, l.locked())
+}
+
+// TestStdioAdmitsUnhandledCalls checks that a numbered tools/call that
+// never reaches a tool handler (an unknown tool) is admitted when its
+// message has been handled, so the next call does not wait admitWait.
+func TestStdioAdmitsUnhandledCalls(t *testing.T) {
+	srv := NewServer(Options{})
+	c := &stdioConn{srv: srv, out: io.Discard}
+	line := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"no-such-tool","arguments":{}}}`)
+	c.handle(withCallSeq(context.Background(), 1), line)
+	srv.order.mu.Lock()
+	next := srv.order.next
+	srv.order.mu.Unlock()
+	assert.Equal(t, uint64(2), next)
 }

@@ -185,6 +185,9 @@ func (c *stdioConn) awaitReading(ctx context.Context) *bufio.Reader {
 // handle answers one message, as mcp-go's stdio server does: a line that
 // is not JSON gets a parse error, a handler's panic an internal error.
 func (c *stdioConn) handle(ctx context.Context, line []byte) {
+	// A numbered call that never reached a tool handler (an unknown tool,
+	// invalid arguments) must not hold the later calls back (order.go).
+	defer c.srv.order.admit(callSeq(ctx))
 	if !json.Valid(line) {
 		c.write(mcpgo.JSONRPCError{JSONRPC: mcpgo.JSONRPC_VERSION, ID: mcpgo.NewRequestId(nil),
 			Error: mcpgo.NewJSONRPCErrorDetails(mcpgo.PARSE_ERROR, "Parse error", nil)})
