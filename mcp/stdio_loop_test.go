@@ -183,15 +183,15 @@ func TestStdioManyPipelinedCalls(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n")
 	for i := 1; i <= n; i++ {
-		b.WriteString(toolCall(i, "evaluate-lisp", `{"code":"(defparameter *n* `+strconv.Itoa(i)+`)"}`) + "\n")
+		b.WriteString(toolCall(i, "evaluate-lisp", `{"code":"(progn (defvar *log* nil) (push `+strconv.Itoa(i)+` *log*) nil)"}`) + "\n")
 	}
-	b.WriteString(toolCall(n+1, "evaluate-lisp", `{"code":"*n*"}`) + "\n")
+	// T only if the calls ran in the order they were written.
+	b.WriteString(toolCall(n+1, "evaluate-lisp", `{"code":"(equal *log* (loop for i from `+strconv.Itoa(n)+` downto 1 collect i))"}`) + "\n")
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	require.NoError(t, newServer(t, mcp.Options{}).ServeStdio(ctx, strings.NewReader(b.String()), &out))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	assert.Len(t, lines, n+2)
-	// Only the last call prints a number: the value the 300th call set.
-	assert.Contains(t, out.String(), `"text":"=\u003e `+strconv.Itoa(n)+`"`)
+	assert.Contains(t, out.String(), `"text":"=\u003e T"`)
 }
