@@ -290,7 +290,7 @@ func fused2(sym *rt.Symbol, a, b operand) Code {
 				y = b.code(th, f)
 			}
 			th.SetSingle()
-			return rt.Bool(x == y)
+			return rt.Bool(eq(x, y))
 		}
 	}
 	return nil
@@ -410,7 +410,7 @@ func (c *compiler) fusedIf(testForm, thenForm, elseForm rt.Value, env *lexEnv, m
 			if y == nil {
 				y = b.code(th, f)
 			}
-			if x == y {
+			if eq(x, y) {
 				return then.run(th, f)
 			}
 			return els.run(th, f)

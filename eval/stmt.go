@@ -59,7 +59,7 @@ func (t *condTest) holds(th *rt.Thread, f *Frame) bool {
 		if y == nil {
 			y = t.b.code(th, f)
 		}
-		r = x == y
+		r = eq(x, y)
 	case testConsp:
 		_, r = x.(*rt.Cons)
 	case testEndp:
@@ -983,6 +983,32 @@ func (c *compiler) compileOr(v *varDesc, init Code, elseForm rt.Value, env *lexE
 		}
 		return els(th, f)
 	}
+}
+
+// eq is rt.Eq (EQ) for compiled code: identity, floats compared by their
+// bits, so 0.0 and -0.0 differ and a NaN is EQ to itself. Go's == on the
+// interfaces decides every other case (fixnums, characters, pointers);
+// floats, which == compares as numbers, go out of line, so that eq stays
+// small enough for Go to inline into the fused closures.
+func eq(x, y rt.Value) bool {
+	if isFloat(x) {
+		return floatEq(x, y)
+	}
+	return x == y
+}
+
+// floatEq is rt.Eq, kept out of line (see eq).
+//
+//go:noinline
+func floatEq(x, y rt.Value) bool { return rt.Eq(x, y) }
+
+// isFloat reports whether x is a float, the values whose EQ is not Go's ==.
+func isFloat(x rt.Value) bool {
+	switch x.(type) {
+	case rt.DoubleFloat, rt.SingleFloat:
+		return true
+	}
+	return false
 }
 
 // exitSentinelP and throwSentinelP are the sentinels as pointers: an
