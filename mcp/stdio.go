@@ -208,9 +208,14 @@ func (c *stdioConn) handle(ctx context.Context, line []byte) {
 		}()
 		return c.srv.mcp.HandleMessage(ctx, line)
 	}()
-	if resp != nil {
-		c.write(resp)
+	if resp == nil {
+		return
 	}
+	if line, ok := appendToolResponse(make([]byte, 0, 512), resp); ok {
+		c.writeRaw(append(line, '\n'))
+		return
+	}
+	c.write(resp)
 }
 
 // write sends one message (a line) to the client.
@@ -225,7 +230,12 @@ func (c *stdioConn) write(msg any) {
 
 // writeLine sends the encoded message b.
 func (c *stdioConn) writeLine(b []byte) {
-	line := append(rewriteWire(b), '\n')
+	c.writeRaw(append(rewriteWire(b), '\n'))
+}
+
+// writeRaw sends line, a message as the client is to read it, with its
+// newline.
+func (c *stdioConn) writeRaw(line []byte) {
 	c.wmu.Lock()
 	_, err := c.out.Write(line)
 	c.wmu.Unlock()
