@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"math"
+
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
@@ -986,29 +988,24 @@ func (c *compiler) compileOr(v *varDesc, init Code, elseForm rt.Value, env *lexE
 }
 
 // eq is rt.Eq (EQ) for compiled code: identity, floats compared by their
-// bits, so 0.0 and -0.0 differ and a NaN is EQ to itself. Go's == on the
-// interfaces decides every other case (fixnums, characters, pointers);
-// floats, which == compares as numbers, go out of line, so that eq stays
-// small enough for Go to inline into the fused closures.
+// bits, so 0.0 and -0.0 differ and a NaN is EQ to itself. Symbols are
+// compared as pointers (== on two interfaces of the same type calls the
+// runtime's efaceeq); Go's == on the interfaces decides every other case
+// (fixnums, characters, pointers) but floats, which it compares as numbers.
+// Written without calls, so that Go inlines it into the fused closures.
 func eq(x, y rt.Value) bool {
-	if isFloat(x) {
-		return floatEq(x, y)
+	switch a := x.(type) {
+	case *rt.Symbol:
+		b, _ := y.(*rt.Symbol)
+		return a == b
+	case rt.DoubleFloat:
+		b, ok := y.(rt.DoubleFloat)
+		return ok && math.Float64bits(float64(a)) == math.Float64bits(float64(b))
+	case rt.SingleFloat:
+		b, ok := y.(rt.SingleFloat)
+		return ok && math.Float32bits(float32(a)) == math.Float32bits(float32(b))
 	}
 	return x == y
-}
-
-// floatEq is rt.Eq, kept out of line (see eq).
-//
-//go:noinline
-func floatEq(x, y rt.Value) bool { return rt.Eq(x, y) }
-
-// isFloat reports whether x is a float, the values whose EQ is not Go's ==.
-func isFloat(x rt.Value) bool {
-	switch x.(type) {
-	case rt.DoubleFloat, rt.SingleFloat:
-		return true
-	}
-	return false
 }
 
 // exitSentinelP and throwSentinelP are the sentinels as pointers: an
