@@ -243,16 +243,28 @@ func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequentia
 	params := make([]param, len(bindings))
 	inits := make([]Code, len(bindings))
 	anySpecial := false
+	// A LET of special variables only reads its init forms in line.
+	var specialInits []letInit
+	if allSpecial(bindings, specials) {
+		specialInits = make([]letInit, len(bindings))
+	}
 	benv := env
 	for i, b := range bindings {
+		ienv := env
 		if sequential {
-			inits[i] = c.opaque(b.init, benv, false)
+			ienv = benv
+		}
+		if specialInits != nil {
+			specialInits[i] = c.letInitOf(b.init, ienv)
+			inits[i] = specialInits[i].op.code
 		} else {
-			inits[i] = c.opaque(b.init, env, false)
+			inits[i] = c.opaque(b.init, ienv, false)
 		}
 		params[i], benv = c.bindVar(b.sym, benv, specials)
 		if params[i].special != nil {
 			anySpecial = true
+		} else {
+			specialInits = nil
 		}
 	}
 	benv = c.declareFree(decls, benv, specials)
@@ -305,6 +317,9 @@ func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequentia
 			}
 			return bodyCode(th, f)
 		}
+	}
+	if specialInits != nil {
+		return specialLet(specialInits, params, sequential, bodyCode)
 	}
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		depth := th.SpecialDepth()

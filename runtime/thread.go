@@ -504,12 +504,15 @@ func (th *Thread) SpecialDepth() int { return len(th.specials) }
 
 // UnbindTo undoes special bindings down to depth.
 func (th *Thread) UnbindTo(depth int) {
-	for i := len(th.specials) - 1; i >= depth; i-- {
-		b := th.specials[i]
+	// A local copy of the slice: stores through a symbol would otherwise
+	// make Go load th.specials again at every step.
+	sp := th.specials
+	for i := len(sp) - 1; i >= depth; i-- {
+		b := &sp[i]
 		b.sym.Value = b.old
-		th.specials[i] = specialBinding{}
+		*b = specialBinding{}
 	}
-	th.specials = th.specials[:depth]
+	th.specials = sp[:depth]
 }
 
 // SymbolValue returns the value of a special variable or signals
