@@ -665,14 +665,18 @@ func sameTag(a, b rt.Value) bool {
 func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	tail := c.dispatchTail
 	args := argsOf(c, form, 1, -1)
-	tagCode := c.opaque(args[0], env, false)
+	tagOp := c.operand(args[0], env)
 	// The body is in return position: a THROW there, or in a function it
 	// calls in return position, comes back as throwSentinel.
 	c.tail = true
 	body := c.opaqueBody(form.Cdr.(*rt.Cons).Cdr, env, true)
 	return func(th *rt.Thread, f *Frame) (result rt.Value) {
-		tag := tagCode(th, f)
-		saved := th.Save()
+		tag := tagOp.fast(f)
+		if tag == nil {
+			tag = tagOp.code(th, f)
+		}
+		var saved rt.DynState
+		th.SaveTo(&saved)
 		late := th.Stopped()
 		th.Catchers = append(th.Catchers, tag)
 		returned := false

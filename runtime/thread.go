@@ -540,6 +540,15 @@ func (th *Thread) Save() DynState {
 	return DynState{th.sp, len(th.specials), th.NestDepth, th.frameTop, th.localsTop, th.Handlers, th.Restarts, len(th.Catchers)}
 }
 
+// SaveTo is Save into *s, which Go then fills in place: a catch point
+// whose saved state lives in its deferred function's closure saves a copy.
+func (th *Thread) SaveTo(s *DynState) {
+	s.sp, s.specials, s.nest = th.sp, len(th.specials), th.NestDepth
+	s.frameTop, s.localsTop = th.frameTop, th.localsTop
+	s.handlers, s.restarts = th.Handlers, th.Restarts
+	s.catchers = len(th.Catchers)
+}
+
 // Restore returns to a saved dynamic state after a non-local exit.
 func (th *Thread) Restore(s DynState) {
 	th.sp = s.sp
