@@ -487,12 +487,7 @@ func (in *Interpreter) begin(ctx context.Context) *session {
 	}
 	// Go functions called from Lisp see a context that ends with the
 	// evaluation's time limit or an Interrupt.
-	var cancel context.CancelFunc
-	if t := in.limits().Timeout; t > 0 {
-		ctx, cancel = context.WithTimeoutCause(ctx, t, timeoutCause(t))
-	} else {
-		ctx, cancel = context.WithCancel(ctx)
-	}
+	ctx, cancel := newEvalContext(ctx, in.limits().Timeout)
 	s := in.newSession(ctx)
 	s.cancel = cancel
 	s.th.BeginMemory(in.opts.Governor)
