@@ -394,7 +394,8 @@ func compileBlock(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	return func(th *rt.Thread, f *Frame) (result rt.Value) {
 		tok := &blockToken{late: th.Stopped()}
 		f.Slots[slot] = &box{V: tok}
-		saved := th.Save()
+		var saved rt.DynState
+		th.SaveTo(&saved)
 		defer func() {
 			tok.done = true
 			if r := recover(); r != nil {
@@ -560,7 +561,8 @@ func compileTagbody(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		tok := &tagToken{late: th.Stopped()}
 		f.Slots[slot] = &box{V: tok}
-		saved := th.Save()
+		var saved rt.DynState
+		th.SaveTo(&saved)
 		pc := 0
 		for {
 			v, next, jumped := runGuarded(th, f, tok, saved, run, pc)
@@ -761,7 +763,8 @@ func compileUnwindProtect(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code
 	protected := c.opaque(args[0], env, mv)
 	cleanup := c.opaqueBody(form.Cdr.(*rt.Cons).Cdr, env, false)
 	return func(th *rt.Thread, f *Frame) rt.Value {
-		saved := th.Save()
+		var saved rt.DynState
+		th.SaveTo(&saved)
 		normal := false
 		defer func() {
 			if normal {
