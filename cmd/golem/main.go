@@ -121,6 +121,14 @@ func newParser(grammar *cli, stdout, stderr io.Writer) *kong.Kong {
 // for an unhandled Lisp error, 2 for a usage error, or the status a program
 // gave EXIT.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	if cmd, ok := quickCommand(args); ok {
+		switch cmd := cmd.(type) {
+		case *evalCmd:
+			return cmd.run(stdin, stdout, stderr)
+		case *runCmd:
+			return cmd.run(nil, stdin, stdout, stderr)
+		}
+	}
 	var grammar cli
 	parser := newParser(&grammar, stdout, stderr)
 	defer func() {
@@ -161,6 +169,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	// golem help: the same as golem --help (kong prints it and exits).
 	_, _ = parser.Parse([]string{"--help"})
 	return 0
+}
+
+// quickCommand returns the command of the two command lines that every
+// script and benchmark run starts with, golem eval CODE and golem run
+// FILE, as kong would parse them, without building kong's parser (kong.New
+// builds its model of the grammar by reflection, a tenth of golem's own
+// start-up CPU). Any other command line (a flag, more arguments, help)
+// reports false and goes through kong.
+func quickCommand(args []string) (any, bool) {
+	if len(args) != 2 || args[1] == "" || args[1] != "-" && strings.HasPrefix(args[1], "-") {
+		return nil, false
+	}
+	switch args[0] {
+	case "eval":
+		return &evalCmd{Code: args[1]}, true
+	case "run":
+		return &runCmd{Script: args[1]}, true
+	}
+	return nil, false
 }
 
 // usageError reports a command-line error with the usage line of the
