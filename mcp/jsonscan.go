@@ -137,7 +137,13 @@ func findMember(ms []member, key string) (start, end int, ok bool) {
 // escapes) can be read off the text; ok is false otherwise, and the caller
 // decodes it.
 func requestHeader(line []byte) (id []byte, method string, isRequest, ok bool) {
-	if !json.Valid(line) {
+	return requestHeaderValid(line, json.Valid(line))
+}
+
+// requestHeaderValid is requestHeader of a line whose validity as JSON
+// (json.Valid) is known.
+func requestHeaderValid(line []byte, valid bool) (id []byte, method string, isRequest, ok bool) {
+	if !valid {
 		return nil, "", false, true // not JSON: not a request
 	}
 	var buf [8]member

@@ -113,7 +113,8 @@ func (c *stdioConn) read(ctx context.Context, r *bufio.Reader) {
 		if c.sess.routeResponse(line) {
 			continue
 		}
-		method, call := requestKind(line)
+		valid := json.Valid(line) // once, for requestKind and handle
+		method, call := requestKindValid(line, valid)
 		hctx := ctx
 		if method == string(mcpgo.MethodToolsCall) {
 			c.seq++
@@ -125,7 +126,7 @@ func (c *stdioConn) read(ctx context.Context, r *bufio.Reader) {
 			if !c.begin() {
 				return
 			}
-			c.handle(hctx, line)
+			c.handleValid(hctx, line, valid)
 			c.wg.Done()
 			continue
 		}
@@ -145,7 +146,7 @@ func (c *stdioConn) read(ctx context.Context, r *bufio.Reader) {
 		default:
 			go c.read(ctx, r)
 		}
-		c.handle(hctx, line)
+		c.handleValid(hctx, line, valid)
 		<-c.slots
 		c.wg.Done()
 		if r = c.awaitReading(ctx); r == nil {
@@ -185,10 +186,16 @@ func (c *stdioConn) awaitReading(ctx context.Context) *bufio.Reader {
 // handle answers one message, as mcp-go's stdio server does: a line that
 // is not JSON gets a parse error, a handler's panic an internal error.
 func (c *stdioConn) handle(ctx context.Context, line []byte) {
+	c.handleValid(ctx, line, json.Valid(line))
+}
+
+// handleValid is handle of a line whose validity as JSON (json.Valid) is
+// known.
+func (c *stdioConn) handleValid(ctx context.Context, line []byte, valid bool) {
 	// A numbered call that never reached a tool handler (an unknown tool,
 	// invalid arguments) must not hold the later calls back (order.go).
 	defer c.srv.order.admit(callSeq(ctx))
-	if !json.Valid(line) {
+	if !valid {
 		c.write(mcpgo.JSONRPCError{JSONRPC: mcpgo.JSONRPC_VERSION, ID: mcpgo.NewRequestId(nil),
 			Error: mcpgo.NewJSONRPCErrorDetails(mcpgo.PARSE_ERROR, "Parse error", nil)})
 		return

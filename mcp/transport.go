@@ -58,7 +58,13 @@ type rpcHeader struct {
 // whether it has a non-null id (it gets an answer, and may take long)
 // rather than being a notification.
 func requestKind(line []byte) (method string, call bool) {
-	id, method, isRequest, ok := requestHeader(line)
+	return requestKindValid(line, json.Valid(line))
+}
+
+// requestKindValid is requestKind of a line whose validity as JSON
+// (json.Valid) is known.
+func requestKindValid(line []byte, valid bool) (method string, call bool) {
+	id, method, isRequest, ok := requestHeaderValid(line, valid)
 	if !ok {
 		var h rpcHeader
 		if json.Unmarshal(line, &h) != nil || h.Method == nil {
