@@ -42,14 +42,17 @@ func (o *arrivalOrder) wait(ctx context.Context, seq uint64) {
 	if seq == 0 {
 		return
 	}
-	timer := time.NewTimer(admitWait)
-	defer timer.Stop()
+	var timer *time.Timer // made only when the call has to wait
 	for {
 		o.mu.Lock()
 		next, changed := o.next, o.changed
 		o.mu.Unlock()
 		if next >= seq {
 			return
+		}
+		if timer == nil {
+			timer = time.NewTimer(admitWait)
+			defer timer.Stop()
 		}
 		select {
 		case <-changed:
