@@ -73,6 +73,11 @@ func parseNumber(th *rt.Thread, tok []rune, base int, double bool) (v rt.Value, 
 		return nil, false, ""
 	}
 	body := tok[i:]
+	// Every number syntax begins with a digit in the base or in decimal,
+	// or with a decimal point: most symbols are ruled out at once.
+	if body[0] != '.' && digitValue(body[0], max(base, 10)) < 0 {
+		return nil, false, ""
+	}
 	// Integer in the current base.
 	if allDigits(body, base) {
 		return makeInteger(th, neg, body, base), true, ""

@@ -19,18 +19,25 @@ type readCtx struct {
 	// position where its last multiple escape began (-1 if none).
 	anyEsc    bool
 	lastMulti int
+	// upper reports that the last token was read all at once from a
+	// string stream and has no lower case or non-ASCII character: upper
+	// case conversion would not change it.
+	upper bool
 	// src, when not nil, is the text of a top-level read that tracks
 	// where its object starts: formStart, an offset of src (-1: not yet).
 	src       rt.SourceStream
 	formStart int
-	// Initial storage for buf and esc, so most tokens need no allocation.
-	bufArr [48]rune
-	escArr [48]bool
+	// text holds a token's UTF-8 text while its symbol is looked up.
+	text []byte
+	// Initial storage for buf, esc and text, so most tokens need no allocation.
+	bufArr  [48]rune
+	escArr  [48]bool
+	textArr [64]byte
 }
 
 func newCtx(preserve bool) *readCtx {
 	c := &readCtx{preserve: preserve, lastMulti: -1, formStart: -1}
-	c.buf, c.esc = c.bufArr[:0], c.escArr[:0]
+	c.buf, c.esc, c.text = c.bufArr[:0], c.escArr[:0], c.textArr[:0]
 	return c
 }
 

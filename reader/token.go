@@ -1,17 +1,48 @@
 package reader
 
 import (
+	"unicode/utf8"
+
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
 // scanToken accumulates a token (CLHS 2.2 steps 8-10) starting with c of
 // syntax syn into ctx.buf/ctx.esc. The terminating character is unread. It
-// reports whether the token ended at end of file.
+// reports whether the token ended at end of file, and sets ctx.upper.
 func (ctx *readCtx) scanToken(th *rt.Thread, s rt.Stream, tab *Readtable, c rune, syn SyntaxType) bool {
 	ctx.buf, ctx.esc = ctx.buf[:0], ctx.esc[:0]
 	ctx.anyEsc, ctx.lastMulti = false, -1
 	multi := false
 	check := !suppressed(th)
+	// The run of constituents a token mostly is, read straight from a
+	// string stream's characters; upper tells whether they were all
+	// upper case ASCII (or not letters), which the case conversion then
+	// leaves alone.
+	upper := true
+	ctx.upper = false
+	if ss, ok := s.(*rt.StringInputStream); ok {
+		for syn == Constituent || syn == NonTerminatingMacro {
+			if check && syn == Constituent && invalidTrait(c) {
+				readerError(th, s, "invalid constituent "+charDesc(c))
+			}
+			if c >= 'a' {
+				upper = upper && c > 'z' && c < utf8.RuneSelf
+			}
+			ctx.add(c, false)
+			if ss.Pos >= ss.End {
+				ctx.upper = upper
+				return true
+			}
+			c = ss.R[ss.Pos]
+			ss.Pos++
+			syn = tab.entry(c).syn
+		}
+		if syn == Whitespace || syn == TerminatingMacro {
+			s.UnreadChar(c)
+			ctx.upper = upper
+			return false
+		}
+	}
 	for {
 		if multi {
 			switch syn {
@@ -90,7 +121,9 @@ func readToken(th *rt.Thread, s rt.Stream, ctx *readCtx, tab *Readtable, c rune,
 			return v, kObj
 		}
 	}
-	applyCase(tab.Case, buf, ctx.esc)
+	if !ctx.upper || tab.Case != CaseUpcase {
+		applyCase(tab.Case, buf, ctx.esc)
+	}
 	return makeSymbol(th, s, ctx, eof), kObj
 }
 
@@ -132,6 +165,28 @@ func applyCase(mode CaseMode, buf []rune, esc []bool) {
 	}
 }
 
+// utf8 returns the UTF-8 text of runes in ctx.text, which the next call
+// reuses.
+func (ctx *readCtx) utf8(runes []rune) []byte {
+	if cap(ctx.text) < len(runes) {
+		ctx.text = make([]byte, 0, 2*len(runes))
+	}
+	b := ctx.text[:len(runes)]
+	for i, r := range runes {
+		if r >= utf8.RuneSelf {
+			// Not ASCII: from here on, one rune may take several bytes.
+			b = b[:i]
+			for _, r := range runes[i:] {
+				b = utf8.AppendRune(b, r)
+			}
+			break
+		}
+		b[i] = byte(r)
+	}
+	ctx.text = b
+	return b
+}
+
 // nextColon returns the index of the first unescaped colon at or after i, or -1.
 func (ctx *readCtx) nextColon(i int) int {
 	for ; i < len(ctx.buf); i++ {
@@ -149,7 +204,7 @@ func makeSymbol(th *rt.Thread, s rt.Stream, ctx *readCtx, eof bool) rt.Value {
 	img := th.Img
 	i := ctx.nextColon(0)
 	if i < 0 {
-		sym, _ := img.CurrentPackage().Intern(string(buf))
+		sym, _ := img.CurrentPackage().InternBytes(ctx.utf8(buf))
 		return sym
 	}
 	j := i + 1
@@ -167,11 +222,11 @@ func makeSymbol(th *rt.Thread, s rt.Stream, ctx *readCtx, eof bool) rt.Value {
 		}
 		readerError(th, s, "illegal terminating character after a colon")
 	}
-	name := string(buf[j:])
 	if i == 0 {
-		sym, _ := img.Keyword.Intern(name)
+		sym, _ := img.Keyword.InternBytes(ctx.utf8(buf[j:]))
 		return sym
 	}
+	name := string(buf[j:])
 	pname := string(buf[:i])
 	p := img.FindPackage(pname)
 	if p == nil {
