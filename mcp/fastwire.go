@@ -56,7 +56,12 @@ func appendToolResponse(dst []byte, msg mcpgo.JSONRPCMessage) ([]byte, bool) {
 		if math.IsNaN(id) || abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 			return dst[:start], false
 		}
-		dst = strconv.AppendFloat(dst, id, 'f', -1, 64)
+		if id == math.Trunc(id) && abs < 1<<53 && (id != 0 || !math.Signbit(id)) {
+			// The same digits, without the shortest-float search.
+			dst = strconv.AppendInt(dst, int64(id), 10)
+		} else {
+			dst = strconv.AppendFloat(dst, id, 'f', -1, 64)
+		}
 	default:
 		return dst[:start], false
 	}

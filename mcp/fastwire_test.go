@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,6 +81,11 @@ func TestAppendToolResponseMatchesEncodingJSON(t *testing.T) {
 		{"meta", resp(int64(14), &mcpgo.CallToolResult{Result: mcpgo.Result{Meta: &mcpgo.Meta{}}, Content: text("a")}), false},
 		{"number id as mcp-go decodes it", resp(float64(42), evalResult("=> 3", []string{"3"}, "")), true},
 		{"fractional id", resp(-1.5, evalResult("=> 3", []string{"3"}, "")), true},
+		{"negative number id", resp(float64(-7), evalResult("=> 3", []string{"3"}, "")), true},
+		{"zero id", resp(float64(0), evalResult("=> 3", []string{"3"}, "")), true},
+		{"minus zero id", resp(math.Copysign(0, -1), evalResult("=> 3", []string{"3"}, "")), true},
+		{"largest exact id", resp(float64(1<<53-1), evalResult("=> 3", []string{"3"}, "")), true},
+		{"inexact id", resp(float64(1<<60)+12345, evalResult("=> 3", []string{"3"}, "")), true},
 		{"huge id", resp(1e21, evalResult("=> 3", []string{"3"}, "")), false},
 		{"tiny id", resp(1e-7, evalResult("=> 3", []string{"3"}, "")), false},
 		{"null id", resp(nil, evalResult("=> 3", []string{"3"}, "")), false},
