@@ -20,23 +20,39 @@ func (ctx *readCtx) scanToken(th *rt.Thread, s rt.Stream, tab *Readtable, c rune
 	// leaves alone.
 	upper := true
 	ctx.upper = false
-	if ss, ok := s.(*rt.StringInputStream); ok {
-		for syn == Constituent || syn == NonTerminatingMacro {
+	if ss, ok := s.(*rt.StringInputStream); ok && ss.Pos <= ss.End && ss.End <= len(ss.R) &&
+		(syn == Constituent || syn == NonTerminatingMacro) {
+		if check && syn == Constituent && invalidTrait(c) {
+			readerError(th, s, "invalid constituent "+charDesc(c))
+		}
+		if c >= 'a' {
+			upper = c > 'z' && c < utf8.RuneSelf
+		}
+		ctx.add(c, false)
+		rest := ss.R[ss.Pos:ss.End]
+		n := 0
+		for ; n < len(rest); n++ {
+			c = rest[n]
+			syn = tab.entry(c).syn
+			if syn != Constituent && syn != NonTerminatingMacro {
+				break
+			}
 			if check && syn == Constituent && invalidTrait(c) {
+				ss.Pos += n + 1
 				readerError(th, s, "invalid constituent "+charDesc(c))
 			}
 			if c >= 'a' {
 				upper = upper && c > 'z' && c < utf8.RuneSelf
 			}
-			ctx.add(c, false)
-			if ss.Pos >= ss.End {
-				ctx.upper = upper
-				return true
-			}
-			c = ss.R[ss.Pos]
-			ss.Pos++
-			syn = tab.entry(c).syn
 		}
+		ctx.buf = append(ctx.buf, rest[:n]...)
+		ctx.esc = append(ctx.esc, make([]bool, n)...)
+		ss.Pos += n
+		if n == len(rest) {
+			ctx.upper = upper
+			return true
+		}
+		ss.Pos++ // c, read
 		if syn == Whitespace || syn == TerminatingMacro {
 			s.UnreadChar(c)
 			ctx.upper = upper
