@@ -24,6 +24,10 @@ type evalContext struct {
 	parent   context.Context
 	deadline time.Time // zero: no time limit
 	cause    error     // the cause at the deadline
+	// parentDeadline is parent.Deadline(), which never changes: asked
+	// once instead of through the parent's whole chain at every call.
+	parentDeadline    time.Time
+	parentHasDeadline bool
 
 	mu         sync.Mutex
 	real       context.Context
@@ -35,6 +39,7 @@ type evalContext struct {
 // the time limit t (none when t <= 0), and the function that cancels it.
 func newEvalContext(parent context.Context, t time.Duration) (*evalContext, context.CancelFunc) {
 	c := &evalContext{parent: parent}
+	c.parentDeadline, c.parentHasDeadline = parent.Deadline()
 	if t > 0 {
 		c.deadline = time.Now().Add(t)
 		c.cause = timeoutCause(t)
@@ -71,7 +76,7 @@ func (c *evalContext) cancel() {
 
 // Deadline is the earlier of the parent's deadline and the time limit's.
 func (c *evalContext) Deadline() (time.Time, bool) {
-	d, ok := c.parent.Deadline()
+	d, ok := c.parentDeadline, c.parentHasDeadline
 	if c.deadline.IsZero() || ok && d.Before(c.deadline) {
 		return d, ok
 	}
