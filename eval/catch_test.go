@@ -21,6 +21,9 @@ func TestCatchTags(t *testing.T) {
 			`(let ((x 0)) (list (catch 'o (catch 'i (unwind-protect (throw 'o :outer) (setq x 1)))) x))`, `=> (:OUTER 1)`},
 		{"the thrown values, unwinding", `(multiple-value-list (catch 'm (values 1 2 (throw 'm (values 3 4)))))`, `=> (3 4)`},
 		{"the thrown values, returning", `(multiple-value-list (catch 'm (throw 'm (values 5 6))))`, `=> (5 6)`},
+		{"a variable or constant thrown is one value",
+			`(list (multiple-value-list (catch 'm (let ((x 7)) (values 1 2) (throw 'm x))))
+      (multiple-value-list (catch 'm (values 1 2) (+ 1 (throw 'm :k)))))`, `=> ((7) (:K))`},
 		{"a fixnum tag", `(catch 1 (throw 1 :fixnum-tag))`, `=> :FIXNUM-TAG`},
 	}
 	runFreshCases(t, cases)

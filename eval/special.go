@@ -732,14 +732,30 @@ func (c *compiler) opaqueBody(body rt.Value, env *lexEnv, mv bool) Code {
 func compileThrow(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	tail := c.dispatchTail
 	args := argsOf(c, form, 2, 2)
-	tagCode := c.opaque(args[0], env, false)
-	val := c.opaque(args[1], env, true)
+	tagOp := c.operand(args[0], env)
+	// A variable or constant value is read in line (one value); anything
+	// else is compiled for all its values.
+	valOp := operand{slot: -1}
+	if c.isSimpleOperand(args[1], env) {
+		valOp = c.operand(args[1], env)
+	} else {
+		valOp.code = c.opaque(args[1], env, true)
+	}
 	return func(th *rt.Thread, f *Frame) rt.Value {
-		tag := tagCode(th, f)
-		v := val(th, f)
+		tag := tagOp.fast(f)
+		if tag == nil {
+			tag = tagOp.code(th, f)
+		}
+		v := valOp.fast(f)
+		if v != nil {
+			th.SetSingle()
+		} else {
+			v = valOp.code(th, f)
+		}
+		// The innermost catcher first: it is nearly always the one.
 		found := false
-		for _, t := range th.Catchers {
-			if sameTag(t, tag) {
+		for i := len(th.Catchers) - 1; i >= 0; i-- {
+			if sameTag(th.Catchers[i], tag) {
 				found = true
 				break
 			}
