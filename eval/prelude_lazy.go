@@ -326,6 +326,16 @@ func preludeForms(src string) *preludeSplit {
 	if v, ok := splitMemo.Load(src); ok {
 		return v.(*preludeSplit)
 	}
+	sp := generatedSplit(src) // the embedded sources were split at build time
+	if sp == nil {
+		sp = splitPrelude(src)
+	}
+	splitMemo.Store(src, sp)
+	return sp
+}
+
+// splitPrelude cuts src into its top-level forms and finds their keywords.
+func splitPrelude(src string) *preludeSplit {
 	sp := &preludeSplit{}
 	if forms, ok := splitTopLevel(src); ok {
 		sp.forms = forms
@@ -339,7 +349,6 @@ func preludeForms(src string) *preludeSplit {
 			}
 		}
 	}
-	splitMemo.Store(src, sp)
 	return sp
 }
 
