@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -42,7 +43,9 @@ type lispTool struct {
 
 type lispParam struct{ name, typ, description string }
 
-var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+// snakeCase matches a tool name in snake_case; compiled when first used,
+// not at every start of the CLI.
+var snakeCase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`) })
 
 var paramTypes = map[string]string{
 	"STRING": "string", "BOOLEAN": "boolean", "NUMBER": "number", "INTEGER": "integer",
@@ -106,7 +109,7 @@ func parseToolDefinition(th *rt.Thread, args []rt.Value) *lispTool {
 		safety:      "SAFE",
 		paramsForm:  args[2],
 	}
-	if !snakeCase.MatchString(t.name) {
+	if !snakeCase().MatchString(t.name) {
 		defineToolError(th, fmt.Sprintf("tool name %q must be snake_case (lower-case words joined by _), e.g. \"word_count\"", t.name))
 	}
 	seen := map[string]bool{}

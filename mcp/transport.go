@@ -31,7 +31,9 @@ import (
 // transports rewrite that message on the way out. A JSON string cannot
 // contain a raw quote, so the pattern can only match the error's message
 // member, never text inside a tool result.
-var unknownToolRE = regexp.MustCompile(`"message":"tool '((?:[^"\\]|\\.)*?)' not found: tool not found"`)
+var unknownToolRE = sync.OnceValue(func() *regexp.Regexp { // compiled when first used, not at every start
+	return regexp.MustCompile(`"message":"tool '((?:[^"\\]|\\.)*?)' not found: tool not found"`)
+})
 
 var unknownToolMarker = []byte("not found: tool not found")
 
@@ -39,7 +41,7 @@ func rewriteUnknownTool(b []byte) []byte {
 	if !bytes.Contains(b, unknownToolMarker) {
 		return b
 	}
-	return unknownToolRE.ReplaceAll(b, []byte(`"message":"Unknown tool: $1"`))
+	return unknownToolRE().ReplaceAll(b, []byte(`"message":"Unknown tool: $1"`))
 }
 
 // --- stdio ---
