@@ -18,6 +18,9 @@ type operand struct {
 	slot  int      // frame slot of a local variable, or -1
 	value rt.Value // the constant; nil for a variable or another form
 	code  Code     // evaluates the operand; always set
+	// sym is a special variable whose value is read in line while it is
+	// bound (an unbound one runs code, which signals), or nil.
+	sym *rt.Symbol
 }
 
 // fast reads a variable or constant operand in frame f, or returns nil when
@@ -26,6 +29,9 @@ type operand struct {
 func (o *operand) fast(f *Frame) rt.Value {
 	if o.slot >= 0 {
 		return slotValue(f, o.slot)
+	}
+	if o.sym != nil {
+		return o.sym.Value
 	}
 	return o.value
 }
@@ -49,7 +55,7 @@ func (c *compiler) operand(form rt.Value, env *lexEnv) operand {
 		}
 		return o
 	}
-	return operand{slot: -1, code: c.opaque(form, env, false)}
+	return operand{slot: -1, code: c.opaque(form, env, false), sym: c.specialRead(form, env)}
 }
 
 // operands compiles argument forms as operands.

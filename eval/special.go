@@ -244,9 +244,9 @@ func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequentia
 	inits := make([]Code, len(bindings))
 	anySpecial := false
 	// A LET of special variables only reads its init forms in line.
-	var specialInits []letInit
+	var specialInits []operand
 	if allSpecial(bindings, specials) {
-		specialInits = make([]letInit, len(bindings))
+		specialInits = make([]operand, len(bindings))
 	}
 	benv := env
 	for i, b := range bindings {
@@ -255,8 +255,8 @@ func (c *compiler) compileLetForm(form *rt.Cons, env *lexEnv, mv bool, sequentia
 			ienv = benv
 		}
 		if specialInits != nil {
-			specialInits[i] = c.letInitOf(b.init, ienv)
-			inits[i] = specialInits[i].op.code
+			specialInits[i] = c.operand(b.init, ienv)
+			inits[i] = specialInits[i].code
 		} else {
 			inits[i] = c.opaque(b.init, ienv, false)
 		}
@@ -739,7 +739,7 @@ func compileThrow(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
 	if c.isSimpleOperand(args[1], env) {
 		valOp = c.operand(args[1], env)
 	} else {
-		valOp.code = c.opaque(args[1], env, true)
+		valOp.code, valOp.sym = c.opaque(args[1], env, true), c.specialRead(args[1], env)
 	}
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		tag := tagOp.fast(f)

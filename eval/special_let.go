@@ -4,22 +4,9 @@ import (
 	rt "github.com/golem-lisp/golem/runtime"
 )
 
-// letInit is the init form of a LET binding compiled so that the common
-// cases are read in line: a special variable's global value (sym), a local
-// variable or a constant (op.fast). Anything else, and an unbound special
-// variable (whose error then comes from the usual place), runs op.code.
-type letInit struct {
-	sym *rt.Symbol
-	op  operand
-}
-
-// letInitOf compiles the init form of a LET binding in env.
-func (c *compiler) letInitOf(form rt.Value, env *lexEnv) letInit {
-	return letInit{sym: c.specialRead(form, env), op: c.operand(form, env)}
-}
-
 // specialRead returns the symbol whose global (dynamic) value form reads,
-// when form is a variable that compileSymbol compiles as such a read, or nil.
+// when form is a variable that compileSymbol compiles as such a read, or nil:
+// an operand reads it in line (operand.sym).
 func (c *compiler) specialRead(form rt.Value, env *lexEnv) *rt.Symbol {
 	sym, ok := form.(*rt.Symbol)
 	if !ok || sym == rt.NIL || sym == rt.T || sym.Pkg == c.img.Keyword || sym.IsConstant() {
@@ -33,23 +20,6 @@ func (c *compiler) specialRead(form rt.Value, env *lexEnv) *rt.Symbol {
 		return nil
 	}
 	return sym
-}
-
-// load evaluates the init form in frame f. Go inlines it: reading a
-// special variable costs no call.
-func (l *letInit) load(th *rt.Thread, f *Frame) rt.Value {
-	if s := l.sym; s != nil && s.Value != nil {
-		return s.Value
-	}
-	return l.slow(th, f)
-}
-
-// slow is load for anything but a bound special variable.
-func (l *letInit) slow(th *rt.Thread, f *Frame) rt.Value {
-	if x := l.op.fast(f); x != nil {
-		return x
-	}
-	return l.op.code(th, f)
 }
 
 // allSpecial reports whether every binding binds a special variable
@@ -67,10 +37,10 @@ func allSpecial(bindings []letBinding, specials map[*rt.Symbol]bool) bool {
 }
 
 // specialLet returns the code of a LET whose bindings are all special
-// (sequential for LET*), their init forms compiled by letInitOf. The
+// (sequential for LET*), their init forms compiled as operands. The
 // bindings are undone when the body returns; a non-local exit out of the
 // body leaves them to the catch point's Restore (Thread.UnbindTo).
-func specialLet(inits []letInit, params []param, sequential bool, body Code) Code {
+func specialLet(inits []operand, params []param, sequential bool, body Code) Code {
 	n := len(inits)
 	syms := make([]*rt.Symbol, n)
 	for i := range params {
@@ -91,7 +61,10 @@ func specialLet(inits []letInit, params []param, sequential bool, body Code) Cod
 	case 1:
 		s0, i0 := syms[0], &inits[0]
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			x0 := i0.load(th, f)
+			x0 := i0.fast(f)
+			if x0 == nil {
+				x0 = i0.code(th, f)
+			}
 			depth := th.SpecialDepth()
 			th.BindSpecial(s0, x0)
 			v := body(th, f)
@@ -101,8 +74,14 @@ func specialLet(inits []letInit, params []param, sequential bool, body Code) Cod
 	case 2:
 		s0, s1, i0, i1 := syms[0], syms[1], &inits[0], &inits[1]
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			x0 := i0.load(th, f)
-			x1 := i1.load(th, f)
+			x0 := i0.fast(f)
+			if x0 == nil {
+				x0 = i0.code(th, f)
+			}
+			x1 := i1.fast(f)
+			if x1 == nil {
+				x1 = i1.code(th, f)
+			}
 			depth := th.SpecialDepth()
 			th.BindSpecial(s0, x0)
 			th.BindSpecial(s1, x1)
@@ -113,9 +92,18 @@ func specialLet(inits []letInit, params []param, sequential bool, body Code) Cod
 	case 3:
 		s0, s1, s2, i0, i1, i2 := syms[0], syms[1], syms[2], &inits[0], &inits[1], &inits[2]
 		return func(th *rt.Thread, f *Frame) rt.Value {
-			x0 := i0.load(th, f)
-			x1 := i1.load(th, f)
-			x2 := i2.load(th, f)
+			x0 := i0.fast(f)
+			if x0 == nil {
+				x0 = i0.code(th, f)
+			}
+			x1 := i1.fast(f)
+			if x1 == nil {
+				x1 = i1.code(th, f)
+			}
+			x2 := i2.fast(f)
+			if x2 == nil {
+				x2 = i2.code(th, f)
+			}
 			depth := th.SpecialDepth()
 			th.BindSpecial(s0, x0)
 			th.BindSpecial(s1, x1)

@@ -46,3 +46,24 @@ func TestSpecialLet(t *testing.T) {
 	}
 	runFreshCases(t, cases)
 }
+
+// TestSpecialOperands checks special variables read in line as operands
+// (of fused arithmetic and tests, calls and THROW): each read sees the
+// binding in effect and a store made by an earlier operand, and an
+// unbound variable signals UNBOUND-VARIABLE. The expected values are SBCL's.
+func TestSpecialOperands(t *testing.T) {
+	const defs = `(defvar *a* 1) (defvar *b* 2) (defun f2 (x y) (list x y)) `
+	cases := []struct{ name, code, want string }{
+		{"reads in order", `(list (< *a* *b*) (let ((*a* 5)) (< *a* *b*)) (> (setq *a* 5) *a*) (f2 (setq *b* 7) *b*) (1+ *a*) (+ *a* *b*))`,
+			`=> (T NIL NIL (7 7) 6 12)`},
+		{"unbound in a test", `(handler-case (let ((*a* 1)) (declare (special *zz-unb*)) (< *zz-unb* 3)) (unbound-variable (c) (cell-error-name c)))`,
+			`=> *ZZ-UNB*`},
+		{"unbound in arithmetic", `(handler-case (1+ *zz-unb2*) (unbound-variable (c) (cell-error-name c)))`, `=> *ZZ-UNB2*`},
+		{"bound by PROGV", `(let ((v (make-symbol "V"))) (progv (list v) (list 4) (list (eval (list '1+ v)))))`, `=> (5)`},
+		{"thrown", `(list (catch 'k (throw 'k *b*)) (let ((x 3)) (declare (special x)) (catch 'k (throw 'k x))))`, `=> (2 3)`},
+	}
+	for i := range cases {
+		cases[i].code = defs + cases[i].code
+	}
+	runFreshCases(t, cases)
+}
