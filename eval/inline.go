@@ -87,6 +87,8 @@ func (c *compiler) inlineCall(sym *rt.Symbol, args []Code) Code {
 				th.SetSingle()
 				return &rt.Cons{Car: x, Cdr: y}
 			}
+		case "MAPCAR", "MAPC", "MAPCAN", "MAPLIST", "MAPL", "MAPCON":
+			return c.mapCall(sym, a, b)
 		case "RPLACA", "RPLACD":
 			car := sym.Name == "RPLACA"
 			return func(th *rt.Thread, f *Frame) rt.Value {

@@ -610,6 +610,30 @@ func (cl *Closure) Call(th *rt.Thread, args []rt.Value) rt.Value {
 	return v
 }
 
+// Call1 implements rt.Caller1: a call with one argument, as Call makes it,
+// without an argument slice when the function takes exactly one plain
+// required parameter (the argument goes straight into its frame, as a
+// direct call from compiled code puts it).
+func (cl *Closure) Call1(th *rt.Thread, x rt.Value) rt.Value {
+	info := cl.info
+	if info.direct != 2 {
+		base, av := th.ArgSlots(1)
+		av[0] = x
+		v := cl.Call(th, av)
+		th.PopArgs(base)
+		return v
+	}
+	f := th.PushFrame(cl, cl.upv, info.fn.nslots)
+	f.Slots[0] = x
+	f.Args = f.Slots[:1:1]
+	v := info.body(th, f)
+	th.PopFrame(f)
+	if v == throwSentinelP {
+		raisePendingThrow(th)
+	}
+	return v
+}
+
 // FunctionName implements rt.Function.
 func (cl *Closure) FunctionName() rt.Value {
 	if cl.info.name == nil {

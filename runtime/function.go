@@ -12,6 +12,16 @@ type Function interface {
 	FunctionName() Value
 }
 
+// Caller1 is implemented by functions with a cheaper entry point for a
+// call with exactly one argument (a compiled Lisp function, package eval):
+// Call1(th, x) does all that Call(th, []Value{x}) does, the call record,
+// the argument count check and the errors included. Builtins that call a
+// function argument once per element (the mapping functions) look for it
+// once, before the loop.
+type Caller1 interface {
+	Call1(th *Thread, x Value) Value
+}
+
 // LambdaLister is implemented by functions that know their lambda list.
 type LambdaLister interface {
 	LambdaList() Value

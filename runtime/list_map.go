@@ -4,8 +4,21 @@ package runtime
 // shortest list; circular lists are allowed (another list may end the
 // iteration), but when every list is circular it is a TYPE-ERROR.
 
-// lstMap drives all six mapping functions. onTails passes the tails instead
-// of the elements; collect is called with each result.
+// MapKind says what a mapping function does with the values of its calls.
+type MapKind uint8
+
+const (
+	// MapDiscard drops them and returns the first list (MAPC, MAPL).
+	MapDiscard MapKind = iota
+	// MapCollect returns a fresh list of them (MAPCAR, MAPLIST).
+	MapCollect
+	// MapNconc joins them with NCONC (MAPCAN, MAPCON).
+	MapNconc
+)
+
+// lstMap drives the six mapping functions over two or more lists (MapOne
+// maps over one). onTails passes the tails instead of the elements;
+// collect is called with each result.
 func lstMap(th *Thread, args []Value, onTails bool, collect func(Value)) {
 	f := th.Resolve(args[0])
 	k := len(args) - 1
@@ -66,6 +79,70 @@ func lstMap(th *Thread, args []Value, onTails bool, collect func(Value)) {
 	}
 }
 
+// MapOne is a mapping function of kind over one list (as MAPCAR, MAPC,
+// MAPCAN, or with onTails MAPLIST, MAPL, MAPCON, called with f and list;
+// the caller makes the call record): the same walk, calls and errors as
+// lstMap, the commonest case made cheaper. f is called through c1 when it
+// is not nil (f itself, as its one-argument entry point), else through
+// f's Caller1 when it has one.
+func (th *Thread) MapOne(f Function, c1 Caller1, list Value, onTails bool, kind MapKind) Value {
+	if c1 == nil {
+		if _, ok := f.(*Builtin); !ok {
+			c1, _ = f.(Caller1)
+		}
+	}
+	var b ListBuilder
+	var nc lstNconcer
+	if kind == MapNconc {
+		nc.th = th
+	}
+	// slow trails l at half speed (Floyd): meeting it means the list is circular.
+	slow, _ := list.(*Cons)
+	l := list
+	for n := 1; ; n++ {
+		c, ok := l.(*Cons)
+		if !ok {
+			if l != NIL {
+				th.TypeErrorName(l, "LIST")
+			}
+			break
+		}
+		var x Value = c
+		if !onTails {
+			x = c.Car
+		}
+		l = c.Cdr
+		if n&1 == 0 {
+			if slow != nil {
+				slow, _ = slow.Cdr.(*Cons)
+			}
+			if lc, ok := l.(*Cons); ok && lc == slow {
+				lstCircular(th, list)
+			}
+		}
+		th.Tick()
+		var v Value
+		if c1 != nil {
+			v = c1.Call1(th, x)
+		} else {
+			v = th.call1(f, x)
+		}
+		switch kind {
+		case MapCollect:
+			b.Add(v)
+		case MapNconc:
+			nc.add(v)
+		}
+	}
+	switch kind {
+	case MapCollect:
+		return b.List()
+	case MapNconc:
+		return nc.list()
+	}
+	return list
+}
+
 // lstNconcer accumulates results with NCONC semantics as SBCL's MAPCAN does:
 // a non-list result in the middle is dropped, a final one becomes the tail.
 type lstNconcer struct {
@@ -98,35 +175,35 @@ func (n *lstNconcer) list() Value {
 	return n.result
 }
 
+// mapDef defines one of the six mapping functions: one list goes to
+// MapOne, more to lstMap.
+func mapDef(name string, onTails bool, kind MapKind) Def {
+	return Def{Name: name, Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
+		if len(args) == 2 {
+			return th.MapOne(th.Resolve(args[0]), nil, args[1], onTails, kind)
+		}
+		switch kind {
+		case MapCollect:
+			var b ListBuilder
+			lstMap(th, args, onTails, b.Add)
+			return b.List()
+		case MapNconc:
+			n := lstNconcer{th: th}
+			lstMap(th, args, onTails, n.add)
+			return n.list()
+		}
+		lstMap(th, args, onTails, nil)
+		return args[1]
+	}}
+}
+
 func init() {
 	Register(
-		Def{Name: "MAPCAR", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
-			var b ListBuilder
-			lstMap(th, args, false, b.Add)
-			return b.List()
-		}},
-		Def{Name: "MAPLIST", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
-			var b ListBuilder
-			lstMap(th, args, true, b.Add)
-			return b.List()
-		}},
-		Def{Name: "MAPC", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
-			lstMap(th, args, false, nil)
-			return args[1]
-		}},
-		Def{Name: "MAPL", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
-			lstMap(th, args, true, nil)
-			return args[1]
-		}},
-		Def{Name: "MAPCAN", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
-			n := lstNconcer{th: th}
-			lstMap(th, args, false, n.add)
-			return n.list()
-		}},
-		Def{Name: "MAPCON", Min: 2, Max: -1, Params: "(FUNCTION LIST &REST MORE-LISTS)", Fn: func(th *Thread, args []Value) Value {
-			n := lstNconcer{th: th}
-			lstMap(th, args, true, n.add)
-			return n.list()
-		}},
+		mapDef("MAPCAR", false, MapCollect),
+		mapDef("MAPLIST", true, MapCollect),
+		mapDef("MAPC", false, MapDiscard),
+		mapDef("MAPL", true, MapDiscard),
+		mapDef("MAPCAN", false, MapNconc),
+		mapDef("MAPCON", true, MapNconc),
 	)
 }
