@@ -431,6 +431,11 @@ func (tb *tagbodyCompiler) follow(p int) int {
 // of statements counts steps.
 func (tb *tagbodyCompiler) stmtClosure(i int, tagPos []int) stmtFn {
 	st := tb.stmts[i]
+	if chainable(&st) {
+		if fn := tb.chain(i); fn != nil {
+			return fn
+		}
+	}
 	next := tb.follow(i + 1)
 	nextBack := next <= i
 	switch st.kind {

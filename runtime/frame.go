@@ -96,3 +96,16 @@ func (th *Thread) CallStack() []CallRecord {
 	}
 	return out
 }
+
+// TickChecked is Tick, reporting whether the limits were checked: then a
+// break may have run Lisp code (the debugger, which can set a frame's
+// variables), so code holding local variables outside their frame's slots
+// reads them again.
+func (th *Thread) TickChecked() bool {
+	th.steps++
+	if th.steps >= th.nextCheck {
+		th.tickCheck()
+		return true
+	}
+	return false
+}
