@@ -979,6 +979,22 @@ func (c *compiler) orShape(v *rt.Symbol, body rt.Value) (rt.Value, bool) {
 func (c *compiler) compileOr(v *varDesc, init Code, elseForm rt.Value, env *lexEnv, mv bool) Code {
 	v.used = true
 	els := c.compile(elseForm, env, mv)
+	if !v.captured {
+		// else, the variable's whole scope, is compiled: no closure
+		// captures it, so its slot is set without initVar's test.
+		idx := v.index
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x := init(th, f)
+			f.Slots[idx] = x
+			if x != rt.NIL {
+				if mv {
+					th.SetSingle()
+				}
+				return x
+			}
+			return els(th, f)
+		}
+	}
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		x := init(th, f)
 		initVar(v, f, x)
