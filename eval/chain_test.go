@@ -9,13 +9,14 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// TestStatementChains checks loops whose statements run as chains (eval/chain.go),
-// and the list walks run in Go locals, on and off their fast paths: exits
-// on either variable, lists of any length, a dotted list (its TYPE-ERROR),
-// a captured variable (its slot holds a box), a variable stepped twice,
-// tests that leave on a true variable, LET bindings and RETURN-FROM in a
-// chain. The expected values are SBCL's.
-func TestStatementChains(t *testing.T) {
+// TestListWalks checks the loops run as list walks (eval/chain.go) on
+// and off their fast path: exits on either variable, lists of any length,
+// a dotted list (its TYPE-ERROR), a captured variable (its slot holds a
+// box), one variable; and loops of a shape close to a walk that are not
+// one (a variable stepped twice, a test leaving on a true variable, a LET,
+// comparison and EQ tests, RETURN-FROM with a value). The expected values
+// are SBCL's.
+func TestListWalks(t *testing.T) {
 	const shorter = `(defun shorter-p (a b)
   (loop (cond ((null b) (return nil)) ((null a) (return t)))
         (setq a (cdr a) b (cdr b))))

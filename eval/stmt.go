@@ -431,7 +431,7 @@ func (tb *tagbodyCompiler) follow(p int) int {
 // of statements counts steps.
 func (tb *tagbodyCompiler) stmtClosure(i int, tagPos []int) stmtFn {
 	st := tb.stmts[i]
-	if chainable(&st) {
+	if walkable(&st) {
 		if fn := tb.chain(i); fn != nil {
 			return fn
 		}
