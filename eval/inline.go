@@ -113,31 +113,53 @@ func (c *compiler) inlineCall(sym *rt.Symbol, args []Code) Code {
 // cxrPaths gives the CAR/CDR steps of the composed accessors, applied
 // from the right as the name reads: CADR is (car (cdr x)).
 var cxrPaths = map[string]string{"CAAR": "AA", "CADR": "AD", "CDAR": "DA", "CDDR": "DD",
-	"CADDR": "ADD", "CDDDR": "DDD", "SECOND": "AD", "THIRD": "ADD"}
+	"CAAAR": "AAA", "CAADR": "AAD", "CADAR": "ADA", "CADDR": "ADD",
+	"CDAAR": "DAA", "CDADR": "DAD", "CDDAR": "DDA", "CDDDR": "DDD", "SECOND": "AD", "THIRD": "ADD"}
 
 // cxrCode compiles a composed CAR/CDR accessor; a non-list anywhere along
-// the way goes to the real function, which signals the error.
+// the way goes to the real function, which signals. The steps are unrolled
+// (paths have two or three), each a car or a cdr fixed at compile time.
 func cxrCode(sym *rt.Symbol, path string, a Code) Code {
+	n := len(path)
+	s1, s2 := path[n-1] == 'A', path[n-2] == 'A'
+	if n == 2 {
+		return func(th *rt.Thread, f *Frame) rt.Value {
+			x := a(th, f)
+			th.SetSingle()
+			if v, ok := cxrStep(x, s1); ok {
+				if v, ok = cxrStep(v, s2); ok {
+					return v
+				}
+			}
+			return callBuiltin1(th, sym, x)
+		}
+	}
+	s3 := path[n-3] == 'A'
 	return func(th *rt.Thread, f *Frame) rt.Value {
 		x := a(th, f)
 		th.SetSingle()
-		v := x
-		for i := len(path) - 1; i >= 0; i-- {
-			c, ok := v.(*rt.Cons)
-			if !ok {
-				if v == rt.NIL {
-					return rt.NIL
+		if v, ok := cxrStep(x, s1); ok {
+			if v, ok = cxrStep(v, s2); ok {
+				if v, ok = cxrStep(v, s3); ok {
+					return v
 				}
-				return callBuiltin1(th, sym, x)
-			}
-			if path[i] == 'A' {
-				v = c.Car
-			} else {
-				v = c.Cdr
 			}
 		}
-		return v
+		return callBuiltin1(th, sym, x)
 	}
+}
+
+// cxrStep is one step of a composed accessor: the car (or the cdr) of a
+// list, NIL of NIL; ok is false for any other object.
+func cxrStep(v rt.Value, car bool) (rt.Value, bool) {
+	c, ok := v.(*rt.Cons)
+	if !ok {
+		return rt.NIL, v == rt.NIL
+	}
+	if car {
+		return c.Car, true
+	}
+	return c.Cdr, true
 }
 
 const (

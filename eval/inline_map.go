@@ -42,12 +42,17 @@ func (c *compiler) mapCall(sym *rt.Symbol, fnArg, listArg Code) Code {
 		base, av := th.ArgSlots(2)
 		av[0], av[1] = fv, l
 		th.PushCall(b, av)
-		fn := th.Resolve(fv)
-		var c1 rt.Caller1
-		if cl, ok := fn.(*Closure); ok {
-			c1 = cl
+		var v rt.Value
+		if cl, ok := fv.(*Closure); ok {
+			v = th.MapOne(cl, cl, l, onTails, kind)
+		} else {
+			fn := th.Resolve(fv)
+			var c1 rt.Caller1
+			if cl, ok := fn.(*Closure); ok {
+				c1 = cl
+			}
+			v = th.MapOne(fn, c1, l, onTails, kind)
 		}
-		v := th.MapOne(fn, c1, l, onTails, kind)
 		th.PopCall()
 		th.PopArgs(base)
 		th.SetSingle()
