@@ -634,6 +634,27 @@ func (cl *Closure) Call1(th *rt.Thread, x rt.Value) rt.Value {
 	return v
 }
 
+// Call2 implements rt.Caller2: Call1 for two arguments.
+func (cl *Closure) Call2(th *rt.Thread, x, y rt.Value) rt.Value {
+	info := cl.info
+	if info.direct != 3 {
+		base, av := th.ArgSlots(2)
+		av[0], av[1] = x, y
+		v := cl.Call(th, av)
+		th.PopArgs(base)
+		return v
+	}
+	f := th.PushFrame(cl, cl.upv, info.fn.nslots)
+	f.Slots[0], f.Slots[1] = x, y
+	f.Args = f.Slots[:2:2]
+	v := info.body(th, f)
+	th.PopFrame(f)
+	if v == throwSentinelP {
+		raisePendingThrow(th)
+	}
+	return v
+}
+
 // FunctionName implements rt.Function.
 func (cl *Closure) FunctionName() rt.Value {
 	if cl.info.name == nil {

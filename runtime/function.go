@@ -16,10 +16,16 @@ type Function interface {
 // call with exactly one argument (a compiled Lisp function, package eval):
 // Call1(th, x) does all that Call(th, []Value{x}) does, the call record,
 // the argument count check and the errors included. Builtins that call a
-// function argument once per element (the mapping functions) look for it
-// once, before the loop.
+// function argument once per element (the mapping functions, the tests,
+// keys and predicates of the sequence functions) look for it once, before
+// the loop.
 type Caller1 interface {
 	Call1(th *Thread, x Value) Value
+}
+
+// Caller2 is Caller1 for calls with exactly two arguments.
+type Caller2 interface {
+	Call2(th *Thread, x, y Value) Value
 }
 
 // LambdaLister is implemented by functions that know their lambda list.

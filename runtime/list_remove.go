@@ -57,6 +57,7 @@ func (th *Thread) lstRemove(l *Cons, s, e, limit int, match func(Value) bool, de
 // read as the walk goes, with no slice of them, and f is called through
 // the argument slots.
 func (th *Thread) lstReduce(f Function, l *Cons, s, e int, key func(Value) Value, acc Value) Value {
+	fc := newCaller(f)
 	c := l
 	for i := 0; i < s; i++ {
 		c = c.Cdr.(*Cons)
@@ -74,7 +75,7 @@ func (th *Thread) lstReduce(f Function, l *Cons, s, e int, key func(Value) Value
 		}
 	}
 	for ; i < e; i++ {
-		acc = th.call2(f, acc, applyKey(key, c.Car))
+		acc = fc.call2(th, nil, acc, applyKey(key, c.Car))
 		th.PollAt(i)
 		if i+1 < e {
 			next, ok := th.walkCons(c.Cdr)

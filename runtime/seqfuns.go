@@ -64,6 +64,9 @@ func (th *Thread) rawTest(test, testNot Value) func(a, b Value) bool {
 	switch {
 	case truthy(testNot):
 		f := th.Resolve(testNot)
+		if c := newCaller(f).c2; c != nil {
+			return func(a, b Value) bool { return c.Call2(th, a, b) == NIL }
+		}
 		return func(a, b Value) bool { return th.call2(f, a, b) == NIL }
 	case !truthy(test) || test == th.Img.S.Eql:
 		return Eql
@@ -74,7 +77,7 @@ func (th *Thread) rawTest(test, testNot Value) func(a, b Value) bool {
 	if b, ok := f.(*Builtin); ok && b.Name == th.Img.S.Eql {
 		return Eql
 	}
-	return func(a, b Value) bool { return th.call2(f, a, b) != NIL }
+	return th.pred2(f)
 }
 
 // keyFunc resolves :key once; nil means identity.
@@ -86,7 +89,7 @@ func (th *Thread) keyFunc(key Value) func(Value) Value {
 	if b, ok := f.(*Builtin); ok && b.Name == th.Img.CLSym("IDENTITY") {
 		return nil
 	}
-	return func(v Value) Value { return th.call1(f, v) }
+	return th.fn1(f)
 }
 
 func applyKey(k func(Value) Value, v Value) Value {
@@ -94,12 +97,6 @@ func applyKey(k func(Value) Value, v Value) Value {
 		return v
 	}
 	return k(v)
-}
-
-// predFunc resolves a one-argument predicate designator.
-func (th *Thread) predFunc(pred Value) func(Value) bool {
-	f := th.predFunction(pred)
-	return func(v Value) bool { return th.call1(f, v) != NIL }
 }
 
 // predFunction checks and resolves a predicate designator.
@@ -131,6 +128,67 @@ func (th *Thread) call2(f Function, a, b Value) Value {
 	return r
 }
 
+// caller calls one function many times with two arguments (REDUCE's
+// function, SORT's predicate): through its two-argument entry point,
+// looked up once, when it has one.
+type caller struct {
+	f  Function
+	c1 Caller1
+	c2 Caller2
+}
+
+func newCaller(f Function) caller {
+	c := caller{f: f}
+	if _, ok := f.(*Builtin); !ok {
+		c.c1, _ = f.(Caller1)
+		c.c2, _ = f.(Caller2)
+	}
+	return c
+}
+
+// call2 calls the function with a and b: through its entry point, else
+// with them in buf, a slice of two that the caller reuses, or when buf is
+// nil in the argument slots (call2).
+func (c *caller) call2(th *Thread, buf []Value, a, b Value) Value {
+	if c.c2 != nil {
+		return c.c2.Call2(th, a, b)
+	}
+	if buf == nil {
+		return th.call2(c.f, a, b)
+	}
+	buf[0], buf[1] = a, b
+	return c.f.Call(th, buf)
+}
+
+// fn1 returns f as a Go function of one argument (a :KEY), calling it
+// through its one-argument entry point when it has one.
+func (th *Thread) fn1(f Function) func(Value) Value {
+	if c := newCaller(f).c1; c != nil {
+		return func(v Value) Value { return c.Call1(th, v) }
+	}
+	return func(v Value) Value { return th.call1(f, v) }
+}
+
+// pred1 returns f as a Go predicate of one argument, true when f's value
+// is not NIL (when it is NIL with want false), calling f through its
+// one-argument entry point when it has one.
+func (th *Thread) pred1(f Function, want bool) func(Value) bool {
+	if c := newCaller(f).c1; c != nil {
+		return func(v Value) bool { return (c.Call1(th, v) != NIL) == want }
+	}
+	return func(v Value) bool { return (th.call1(f, v) != NIL) == want }
+}
+
+// pred2 returns f as a Go predicate of two arguments (a :TEST), true when
+// f's value is not NIL, calling f through its two-argument entry point
+// when it has one.
+func (th *Thread) pred2(f Function) func(a, b Value) bool {
+	if c := newCaller(f).c2; c != nil {
+		return func(a, b Value) bool { return c.Call2(th, a, b) != NIL }
+	}
+	return func(a, b Value) bool { return th.call2(f, a, b) != NIL }
+}
+
 // matcher builds the element predicate of a -IF, -IF-NOT or item function.
 type matchKind int
 
@@ -147,11 +205,10 @@ func (th *Thread) matcher(kind matchKind, itemOrPred Value, o seqOpts) func(Valu
 		want := kind == matchIf
 		if key == nil {
 			// One closure instead of two for the common case.
-			f := th.predFunction(itemOrPred)
-			return func(v Value) bool { return (th.call1(f, v) != NIL) == want }
+			return th.pred1(th.predFunction(itemOrPred), want)
 		}
-		p := th.predFunc(itemOrPred)
-		return func(v Value) bool { return p(applyKey(key, v)) == want }
+		p := th.pred1(th.predFunction(itemOrPred), want)
+		return func(v Value) bool { return p(applyKey(key, v)) }
 	}
 	test := th.rawTest(o.test, o.testNot)
 	item := itemOrPred
@@ -525,7 +582,7 @@ func (th *Thread) seqReduce(fn Value, seq Value, o seqOpts) Value {
 		}
 		return f.Call(th, nil)
 	}
-	buf := make([]Value, 2)
+	fc, buf := newCaller(f), make([]Value, 2)
 	if o.fromEnd {
 		acc := o.initialValue
 		i := len(xs) - 1
@@ -534,8 +591,7 @@ func (th *Thread) seqReduce(fn Value, seq Value, o seqOpts) Value {
 			i--
 		}
 		for ; i >= 0; i-- {
-			buf[0], buf[1] = applyKey(key, xs[i]), acc
-			acc = f.Call(th, buf)
+			acc = fc.call2(th, buf, applyKey(key, xs[i]), acc)
 			th.PollAt(i)
 		}
 		return acc
@@ -547,8 +603,7 @@ func (th *Thread) seqReduce(fn Value, seq Value, o seqOpts) Value {
 		i = 1
 	}
 	for ; i < len(xs); i++ {
-		buf[0], buf[1] = acc, applyKey(key, xs[i])
-		acc = f.Call(th, buf)
+		acc = fc.call2(th, buf, acc, applyKey(key, xs[i]))
 		th.PollAt(i)
 	}
 	return acc

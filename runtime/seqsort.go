@@ -6,15 +6,18 @@ type sortItem struct{ key, val Value }
 // sorter runs a stable merge sort calling a Lisp predicate.
 type sorter struct {
 	th   *Thread
-	pred Function
+	pred caller
 	buf  []Value
 	tmp  []sortItem
 }
 
 func (s *sorter) less(a, b Value) bool {
 	s.th.Tick()
+	if c2 := s.pred.c2; c2 != nil {
+		return c2.Call2(s.th, a, b) != NIL
+	}
 	s.buf[0], s.buf[1] = a, b
-	return s.pred.Call(s.th, s.buf) != NIL
+	return s.pred.f.Call(s.th, s.buf) != NIL
 }
 
 // sort orders xs stably: O(n log n) comparisons.
@@ -62,7 +65,7 @@ func (th *Thread) SortValues(vals []Value, pred, key Value) {
 		items[i] = sortItem{applyKey(kf, v), v}
 		th.PollAt(i)
 	}
-	s := &sorter{th: th, pred: th.Resolve(pred), buf: make([]Value, 2)}
+	s := &sorter{th: th, pred: newCaller(th.Resolve(pred)), buf: make([]Value, 2)}
 	s.sort(items)
 	for i, it := range items {
 		vals[i] = it.val
@@ -105,7 +108,7 @@ func (th *Thread) Merge(spec, s1, s2, pred, key Value) Value {
 	th.seqArg(s2)
 	a, b := SeqToSlice(th, s1), SeqToSlice(th, s2)
 	kf := th.keyFunc(key)
-	s := &sorter{th: th, pred: th.Resolve(pred), buf: make([]Value, 2)}
+	s := &sorter{th: th, pred: newCaller(th.Resolve(pred)), buf: make([]Value, 2)}
 	out := make([]Value, 0, len(a)+len(b))
 	i, j := 0, 0
 	var ka, kb Value
