@@ -656,12 +656,14 @@ func (e *throwExit) Error() string { return "throw" }
 
 // sameTag is EQ on catch tags, which are nearly always symbols: comparing
 // the pointers directly avoids the runtime's general interface comparison.
+// Other tags compare as rt.Eq does (floats by their bits, so -0.0 is not
+// the tag 0.0).
 func sameTag(a, b rt.Value) bool {
 	if sa, ok := a.(*rt.Symbol); ok {
 		sb, ok := b.(*rt.Symbol)
 		return ok && sa == sb
 	}
-	return a == b
+	return rt.Eq(a, b)
 }
 
 func compileCatch(c *compiler, form *rt.Cons, env *lexEnv, mv bool) Code {
