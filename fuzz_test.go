@@ -9,6 +9,7 @@ import (
 
 	"github.com/golem-lisp/golem"
 	"github.com/golem-lisp/golem/conformance/casefile"
+	"github.com/stretchr/testify/require"
 )
 
 // fuzzLimits keep one fuzz input small: a runaway program is cut quickly.
@@ -48,13 +49,23 @@ func FuzzEval(f *testing.F) {
 	addCorpusSeeds(f, func(code string) { f.Add(code) })
 	f.Fuzz(func(t *testing.T, code string) {
 		in := golem.New(golem.Options{Limits: fuzzLimits})
-		_, err := in.Eval(context.Background(), code)
+		// A function made before the code runs checks afterwards that the
+		// interpreter still evaluates, whatever the code did to the syntax
+		// later text is read with (*readtable*'s case, *read-base*,
+		// *package*), which a program may change for good, as in SBCL.
+		made, err := in.Eval(context.Background(), "(cl:lambda () (cl:+ 1 2))")
+		require.NoError(t, err)
+		check, ok := made.Values[0].(*golem.Function)
+		require.True(t, ok, "a lambda evaluates to a *golem.Function")
+		_, err = in.Eval(context.Background(), code)
 		checkNoInternalError(t, code, err)
-		// The interpreter must still work afterwards.
-		res, err := in.Eval(context.Background(), "(cl:+ 1 2)")
-		if err != nil || len(res.Values) != 1 || golem.ToGo(res.Values[0]) != int64(3) {
-			t.Fatalf("code %q left the interpreter broken: %v %v", code, res, err)
+		vals, err := check.Call(context.Background())
+		if err != nil || len(vals) != 1 || golem.ToGo(vals[0]) != int64(3) {
+			t.Fatalf("code %q left the interpreter broken: %v %v", code, vals, err)
 		}
+		// Reading and evaluating text afterwards may fail only as Lisp does.
+		_, err = in.Eval(context.Background(), "(cl:+ 1 2)")
+		checkNoInternalError(t, code, err)
 	})
 }
 
