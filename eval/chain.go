@@ -125,7 +125,8 @@ func stepsClosure(steps []walkStep, start int) stmtFn {
 }
 
 // walkLoop makes the closure of a list walk of one or two variables, each
-// stepped once, or returns nil for any other walk. While every variable
+// stepped once and tested, if at all, before its step, or returns nil for
+// any other walk. While every variable
 // holds a cons, no test leaves and every CDR is the cell's: the closure
 // runs those iterations itself with the variables in Go locals (reading
 // them back from their slots after each assignment put a store and a load
@@ -139,12 +140,16 @@ func stepsClosure(steps []walkStep, start int) stmtFn {
 func walkLoop(steps []walkStep, general stmtFn) stmtFn {
 	var stepped []int
 	for k := range steps {
-		if o := &steps[k]; !o.test {
-			for _, s := range stepped {
-				if s == o.slot {
-					return nil
-				}
+		o := &steps[k]
+		// A variable tested after its step in the same iteration sees the
+		// CDR, which may be NIL although the iteration began with a cons;
+		// a variable stepped twice is no walk of one step each.
+		for _, s := range stepped {
+			if s == o.slot {
+				return nil
 			}
+		}
+		if !o.test {
 			stepped = append(stepped, o.slot)
 		}
 	}

@@ -39,6 +39,8 @@ func TestListWalks(t *testing.T) {
 			`=> (4 10)`},
 		{"comparison and EQ tests in a chain", `(defun f (l k) (let ((i 0)) (loop (when (>= i 10) (return :ten)) (when (eq (car l) k) (return i)) (setq i (1+ i) l (cdr l))))) (list (f '(a b c) 'c) (f '(a b c) 'z))`,
 			`=> (2 :TEN)`},
+		{"tests after the steps, in a tagbody", `(defun f (a b) (tagbody top (setq a (cdr a) b (cdr b)) (when (null a) (go out)) (go top) out) b) (defun g (a) (tagbody top (setq a (cdr a)) (when (null a) (go out)) (go top) out) a) (list (f '(1 2) '(1 2 3 4)) (f '(1 2 3) '(1 2 3)) (g '(1 2 3)))`,
+			`=> ((3 4) NIL NIL)`},
 		{"return-from with a value in a chain", `(defun f (x) (block b (let ((y x)) (tagbody top (when (null y) (return-from b :end)) (setq y (cdr y)) (go top))))) (f '(1 2))`,
 			`=> :END`},
 	}
