@@ -153,6 +153,9 @@ func TestLoopsCountSteps(t *testing.T) {
 		`(let ((x 0)) (tagbody a (psetq x 1) (when t (go a))))`,
 		`(do ((i 0 (1+ i))) (nil))`,
 		`(let ((x 0)) (tagbody a (go b) b (go a)))`,
+		// List walks, run with their variables in Go locals (chain.go).
+		`(let ((l (list 1 2))) (setf (cddr l) l) (loop (when (null l) (return)) (setq l (cdr l))))`,
+		`(let* ((l (list 1 2)) (m l)) (setf (cddr l) l) (loop (cond ((null l) (return nil)) ((null m) (return t))) (setq l (cdr l) m (cdr m))))`,
 	}
 	for _, code := range loops {
 		t.Run(code, func(t *testing.T) {
