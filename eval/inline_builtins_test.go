@@ -109,11 +109,18 @@ func TestFastBuiltinCalls(t *testing.T) {
 // TestFastBuiltinCallBacktrace checks that an error off the fast path is
 // signalled by the builtin itself, whose frame the backtrace shows.
 func TestFastBuiltinCallBacktrace(t *testing.T) {
-	cases := []struct{ name, code, frame string }{
+	assertErrorShows(t, []struct{ name, code, shows string }{
 		{"svref", `(defun g (v i) (svref v i)) (g (vector 1) 4)`, "0: (SVREF #(1) 4)\n1: (G #(1) 4)"},
 		{"setf svref", `(defun g (v i) (setf (svref v i) 0)) (g (vector 1) 4)`, "0: ((SETF SVREF) 0 #(1) 4)\n1: (G #(1) 4)"},
 		{"accessor", `(defstruct pt x) (defun g (p) (pt-x p)) (g 3)`, "0: (PT-X 3)\n1: (G 3)"},
-	}
+	})
+}
+
+// assertErrorShows evaluates each case's code in a fresh interpreter and
+// checks that it ends in an error whose response text (report and
+// backtrace) contains shows.
+func assertErrorShows(t *testing.T, cases []struct{ name, code, shows string }) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			in := golem.New(golem.Options{})
@@ -121,7 +128,7 @@ func TestFastBuiltinCallBacktrace(t *testing.T) {
 			defer cancel()
 			text, isErr := in.EvalResponse(ctx, c.code)
 			assert.True(t, isErr, text)
-			assert.Contains(t, text, c.frame)
+			assert.Contains(t, text, c.shows)
 		})
 	}
 }
